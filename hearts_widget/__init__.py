@@ -1,0 +1,30 @@
+"""hearts-widget: learn Hearts in Jupyter with a rules engine that explains itself.
+
+The engine names are imported eagerly; ``HeartsTable`` (and with it
+ipywidgets) only when it is first asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import (
+    BadPosition, Card, CardNotHeld, CardParseError, Event, Explanation, Game, Hand, HeartsError, IllegalMove,
+    OutOfTurn, RecordError, Rules, Suit, Trick, WrongPhase, parse_cards,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BadPosition", "Card", "CardNotHeld", "CardParseError", "Event", "Explanation", "Game", "Hand",
+    "HeartsError", "HeartsTable", "IllegalMove", "OutOfTurn", "RecordError", "Rules", "Suit", "Trick",
+    "WrongPhase", "parse_cards",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "HeartsTable":
+        from .widget import HeartsTable
+
+        return HeartsTable
+    raise AttributeError(f"module 'hearts_widget' has no attribute {name!r}")

@@ -1,0 +1,17 @@
+"""The rules engine: pure Python, no UI imports. See ../shared/RULES.md."""
+
+from .cards import Card, Suit, parse_cards
+from .errors import (
+    BadPosition, CardNotHeld, CardParseError, HeartsError, IllegalMove, OutOfTurn, RecordError, WrongPhase,
+)
+from .explain import Event, Explanation
+from .game import Game
+from .hand import Hand, Trick
+from .rules import Rules
+from .view import SeatView
+
+__all__ = [
+    "BadPosition", "Card", "CardNotHeld", "CardParseError", "Event", "Explanation", "Game", "Hand",
+    "HeartsError", "IllegalMove", "OutOfTurn", "RecordError", "Rules", "SeatView", "Suit", "Trick", "WrongPhase",
+    "parse_cards",
+]

@@ -1,0 +1,185 @@
+"""Cards, suits and the bitmask encoding the engine uses inside.
+
+A card is one of 52 shared, immutable objects. Inside the engine a set of
+cards is an ``int`` bitmask (bit ``card.index``), which keeps legality checks
+and random play-outs fast; the public API always speaks in ``Card`` objects.
+Suits are ordered clubs, diamonds, spades, hearts: the order a Hearts player
+sorts a hand in, alternating black and red.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Iterable, Iterator
+
+from .errors import CardParseError
+
+
+class Suit(IntEnum):
+    """The four suits, in the order hands are sorted."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    SPADES = 2
+    HEARTS = 3
+
+    @property
+    def letter(self) -> str:
+        return "CDSH"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♣♦♠♥"[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """``"H"``, ``"h"``, ``"♥"`` or ``"hearts"`` -> ``Suit.HEARTS``."""
+        key = text.strip().lower()
+        for suit in cls:
+            if key in (suit.letter.lower(), suit.symbol, suit.name.lower(), suit.name.lower()[:-1]):
+                return suit
+        raise CardParseError(f"unknown suit {text!r}: use C, D, S, H or ♣ ♦ ♠ ♥")
+
+
+RANK_LETTERS = {11: "J", 12: "Q", 13: "K", 14: "A"}
+_RANK_FROM_TEXT = {"J": 11, "Q": 12, "K": 13, "A": 14, "T": 10, "10": 10}
+_RANK_FROM_TEXT.update({str(n): n for n in range(2, 10)})
+
+
+def rank_text(rank: int) -> str:
+    """``14`` -> ``"A"``, ``10`` -> ``"10"``."""
+    return RANK_LETTERS.get(rank, str(rank))
+
+
+class Card:
+    """A playing card. ``Card.parse("QS")``, ``Card(12, Suit.SPADES)`` and
+    ``Card.parse("Q♠")`` all return the same shared object."""
+
+    __slots__ = ("rank", "suit", "index", "bit")
+    rank: int
+    suit: Suit
+    index: int
+    bit: int
+
+    _all: list[Card] = []
+
+    def __new__(cls, rank: int, suit: Suit | int) -> Card:
+        if not isinstance(rank, int) or isinstance(rank, bool) or not 2 <= rank <= 14:
+            raise CardParseError(f"rank must be a whole number from 2 to 14 (ace), not {rank!r}")
+        try:
+            suit = Suit(suit)
+        except ValueError:
+            raise CardParseError(f"unknown suit {suit!r}") from None
+        return cls._all[suit * 13 + rank - 2]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", index % 13 + 2)
+        object.__setattr__(card, "suit", Suit(index // 13))
+        object.__setattr__(card, "index", index)
+        object.__setattr__(card, "bit", 1 << index)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[int, int]]:
+        return (Card, (self.rank, int(self.suit)))
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Read ``"QS"``, ``"Q♠"``, ``"10H"``, ``"TH"``, ``"qs"``; a Card passes through."""
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise CardParseError(f"a card is written as text like 'QS' or 'Q♠', not {text!r}")
+        cleaned = text.strip().upper()
+        if len(cleaned) < 2:
+            raise CardParseError(f"cannot read card {text!r}: write rank then suit, like 'QS' or '10♥'")
+        rank = _RANK_FROM_TEXT.get(cleaned[:-1])
+        if rank is None:
+            raise CardParseError(f"cannot read card {text!r}: unknown rank {cleaned[:-1]!r}")
+        try:
+            suit = Suit.parse(cleaned[-1])
+        except CardParseError:
+            raise CardParseError(f"cannot read card {text!r}: unknown suit {cleaned[-1]!r}") from None
+        return cls(rank, suit)
+
+    @property
+    def code(self) -> str:
+        """ASCII notation, ``"QS"``, ``"10H"``: what JSON records and messages use."""
+        return rank_text(self.rank) + self.suit.letter
+
+    @property
+    def is_heart(self) -> bool:
+        return self.suit is Suit.HEARTS
+
+    @property
+    def is_black_maria(self) -> bool:
+        return self.index == QUEEN_OF_SPADES
+
+    def __str__(self) -> str:
+        return rank_text(self.rank) + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def _repr_html_(self) -> str:
+        from .display import cards_html
+
+        return cards_html([self])
+
+
+Card._all = [Card._make(i) for i in range(52)]
+ALL_CARDS: tuple[Card, ...] = tuple(Card._all)
+
+QUEEN_OF_SPADES = Suit.SPADES * 13 + 12 - 2
+QS_BIT = 1 << QUEEN_OF_SPADES
+SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
+FULL_DECK = (1 << 52) - 1
+
+
+def parse_cards(texts: Iterable[str | Card]) -> list[Card]:
+    """Parse several cards, e.g. ``parse_cards(["2C", "QS"])`` or ``parse_cards("2C QS".split())``."""
+    if isinstance(texts, str):
+        texts = texts.replace(",", " ").split()
+    return [Card.parse(t) for t in texts]
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards in a bitmask, in hand order (by suit, then rank)."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(ALL_CARDS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(cards)
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """Indexes of the set bits, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low

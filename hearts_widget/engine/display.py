@@ -1,0 +1,64 @@
+"""HTML pictures of cards, tricks and hands for notebooks, without the widget.
+
+Imported only when a notebook asks an engine object to display itself.
+Inline styles only: nothing is loaded from the network.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Iterable
+
+from .cards import Card
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .hand import Hand, Trick
+
+_CARD = ("display:inline-block;min-width:2.1em;padding:.25em .3em;margin:1px;border:1px solid #888;"
+         "border-radius:5px;background:#fff;font:600 1.05em/1.1 system-ui,sans-serif;text-align:center;")
+
+
+def card_html(card: Card) -> str:
+    colour = "#c0142c" if card.suit.is_red else "#111"
+    return f'<span title="{escape(card.code)}" style="{_CARD}color:{colour}">{escape(str(card))}</span>'
+
+
+def cards_html(cards: Iterable[Card]) -> str:
+    inner = "".join(card_html(c) for c in cards) or '<span style="color:#777">(none)</span>'
+    return f'<span class="hearts-cards">{inner}</span>'
+
+
+def trick_html(trick: Trick) -> str:
+    cells = "".join(
+        f'<td style="padding:2px 6px;text-align:center">seat {seat}<br>{card_html(card)}</td>'
+        for seat, card in zip(trick.seats, trick.cards)
+    )
+    winner = f"<caption>won by seat {trick.winner}</caption>" if trick.winner is not None else ""
+    return f'<table style="border-collapse:collapse">{winner}<tr>{cells or "<td>(empty trick)</td>"}</tr></table>'
+
+
+def hand_html(hand: Hand) -> str:
+    rows = []
+    for seat in range(hand.players):
+        marker = " ◀ to play" if hand.to_move == seat else ""
+        rows.append(
+            f"<tr><th style='text-align:left;padding-right:8px'>seat {seat}{marker}</th>"
+            f"<td>{cards_html(hand.held(seat))}</td><td style='padding-left:8px'>{hand.points()[seat]} pts</td></tr>"
+        )
+    status = (f"phase: {hand.phase}; pass: {hand.pass_direction or 'none'}; "
+              f"hearts {'broken' if hand.hearts_broken else 'not broken'}")
+    return (f'<div class="hearts-hand"><div style="font:0.9em system-ui">{escape(status)}</div>'
+            f'<table>{"".join(rows)}</table><div>{trick_html(hand.trick)}</div></div>')
+
+
+def game_html(game: Game) -> str:
+    players = game.rules.players
+    head = "".join(f"<th style='padding:0 6px'>seat {s}</th>" for s in range(players))
+    body = "".join(
+        f"<tr><td>hand {n + 1}</td>{''.join(f'<td style=text-align:right>{v}</td>' for v in row)}</tr>"
+        for n, row in enumerate(game.sheet)
+    )
+    totals = "".join(f"<td style='text-align:right;font-weight:700'>{v}</td>" for v in game.scores)
+    return (f'<table class="hearts-sheet"><tr><th></th>{head}</tr>{body}<tr><td>total</td>{totals}</tr>'
+            f'</table><div>target {game.rules.target}</div>{hand_html(game.hand)}')

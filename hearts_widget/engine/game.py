@@ -1,0 +1,227 @@
+"""A whole game: hands in sequence with the pass rotation, the score sheet,
+the moon and the target."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Iterable, Literal
+
+from .cards import Card
+from .errors import HeartsError, RecordError, WrongPhase
+from .explain import Event
+from .hand import RECORD_VERSION, Hand, _check_header
+from .rules import MOON_POINTS, Rules
+
+MoonChoice = Literal["self", "others"]
+GAME_FORMAT = "hearts-widget.game"
+
+
+class Game:
+    """A game of Hearts to the target score. Immutable like :class:`Hand`:
+    every move returns the next ``Game``."""
+
+    __slots__ = ("rules", "seed", "hand", "completed", "sheet", "pending_moon", "events", "_actions")
+    rules: Rules
+    seed: int
+    hand: Hand
+    completed: tuple[Hand, ...]
+    sheet: tuple[tuple[int, ...], ...]
+    pending_moon: int | None
+    events: tuple[Event, ...]
+    _actions: tuple[dict[str, Any], ...]
+
+    @classmethod
+    def new(cls, rules: Rules | None = None, seed: int | None = None) -> Game:
+        """A new game; without a seed one is drawn at random (and kept in ``game.seed``)."""
+        rules = rules if rules is not None else Rules()
+        if not isinstance(rules, Rules):
+            raise HeartsError(f"rules must be a Rules object, not {rules!r}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        game = object.__new__(cls)
+        for name, value in {
+            "rules": rules, "seed": seed, "hand": Hand.deal(rules, seed, 0), "completed": (), "sheet": (),
+            "pending_moon": None, "events": (), "_actions": (),
+        }.items():
+            object.__setattr__(game, name, value)
+        return game
+
+    def _replace(self, **changes: Any) -> Game:
+        new = object.__new__(Game)
+        for name in Game.__slots__:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Game is immutable: its moves return a new Game")
+
+    # -- reading ----------------------------------------------------------
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """score.sheet: running totals per seat."""
+        return tuple(sum(row[s] for row in self.sheet) for s in range(self.rules.players))
+
+    @property
+    def is_over(self) -> bool:
+        """score.target: someone reached or passed the target at the end of a hand."""
+        return bool(self.sheet) and self.pending_moon is None and max(self.scores) >= self.rules.target
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """score.winner: the seats with the lowest total once the game is over (ties share)."""
+        if not self.is_over:
+            return ()
+        low = min(self.scores)
+        return tuple(s for s, total in enumerate(self.scores) if total == low)
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """Everything that happened so far, in order: finished hands and game
+        events, then the hand in progress (for narration)."""
+        if self.completed and self.hand is self.completed[-1]:
+            return self.events
+        return self.events + self.hand.events
+
+    # -- moves ------------------------------------------------------------
+    def pass_cards(self, seat: int, cards: Iterable[str | Card]) -> Game:
+        self._check_open()
+        cards = list(cards)
+        hand = self.hand.pass_cards(seat, cards)
+        action = {"type": "pass", "seat": seat, "cards": [Card.parse(c).code for c in cards]}
+        return self._replace(hand=hand, _actions=self._actions + (action,))
+
+    def play(self, card: str | Card, seat: int | None = None) -> Game:
+        """Play a card in the current hand; at the hand's end the score is entered
+        and the next hand dealt (or the moon choice awaited)."""
+        self._check_open()
+        hand = self.hand.play(card, seat)
+        game = self._replace(hand=hand, _actions=self._actions + ({"type": "play", "card": Card.parse(card).code},))
+        return game._end_hand() if hand.phase == "done" else game
+
+    def finish_hand(self) -> Game:
+        """Play out the rest of the hand when no points are left in play."""
+        self._check_open()
+        hand = self.hand.finish()
+        game = self._replace(hand=hand, _actions=self._actions + ({"type": "finish"},))
+        return game._end_hand()
+
+    def choose_moon(self, choice: MoonChoice) -> Game:
+        """score.moon: the shooter's choice, -26 to self ("self") or +26 to each other player ("others")."""
+        if self.pending_moon is None:
+            raise WrongPhase("nobody has shot the moon: there is no choice to make")
+        if choice not in ("self", "others"):
+            raise HeartsError(f"the moon choice is 'self' or 'others', not {choice!r}")
+        shooter = self.pending_moon
+        game = self._replace(pending_moon=None, _actions=self._actions + ({"type": "moon", "choice": choice},))
+        return game._record(shooter, choice)
+
+    def _check_open(self) -> None:
+        if self.pending_moon is not None:
+            raise WrongPhase(f"seat {self.pending_moon} shot the moon and must choose first (choose_moon)")
+        if self.is_over:
+            raise WrongPhase("the game is over")
+
+    def _end_hand(self) -> Game:
+        shooter = self.hand.moon_shooter
+        if shooter is None:
+            return self._record(None, None)
+        if self.rules.moon == "choice":
+            return self._replace(pending_moon=shooter)
+        return self._record(shooter, self.rules.moon)
+
+    def _record(self, shooter: int | None, choice: str | None) -> Game:
+        """score.sheet: enter the finished hand, then end the game or deal the next hand."""
+        row = self.hand.points()
+        events = list(self.events) + list(self.hand.events)
+        if shooter is not None:
+            if choice == "self":
+                row = [-MOON_POINTS if s == shooter else 0 for s in range(self.rules.players)]
+            else:
+                row = [0 if s == shooter else MOON_POINTS for s in range(self.rules.players)]
+            events.append(Event("moon-choice", "score.moon", shooter, facts={"choice": choice}))
+        sheet = self.sheet + (tuple(row),)
+        events.append(Event("scored", "score.sheet", facts={"row": list(row), "number": self.hand.number}))
+        game = self._replace(sheet=sheet, completed=self.completed + (self.hand,))
+        if game.is_over:
+            events.append(Event("game-over", "score.winner", facts={
+                "target": self.rules.target, "winners": list(game.winners), "scores": list(game.scores),
+            }))
+            return game._replace(events=tuple(events))
+        next_hand = Hand.deal(self.rules, self.seed, self.hand.number + 1)
+        return game._replace(hand=next_hand, events=tuple(events))
+
+    # -- records ----------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": GAME_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "actions": list(self._actions),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Rebuild a game by replaying its record; a bad record raises RecordError."""
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as error:
+            raise RecordError(f"not a JSON game record: {error}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        _check_header(data, GAME_FORMAT, ("rules", "seed", "actions"))
+        try:
+            rules = Rules.from_dict(data["rules"])
+        except (ValueError, TypeError) as error:
+            raise RecordError(f"bad rules in game record: {error}") from None
+        seed = data["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError(f"the seed must be a whole number, not {seed!r}")
+        actions = data["actions"]
+        if not isinstance(actions, list):
+            raise RecordError("actions must be a list")
+        game = cls.new(rules, seed)
+        for number, action in enumerate(actions):
+            try:
+                game = game.apply(action)
+            except (HeartsError, TypeError) as error:
+                raise RecordError(f"action {number} ({action!r}) cannot be replayed: {error}") from None
+        return game
+
+    def apply(self, action: Any) -> Game:
+        """Apply one recorded action (``pass``, ``play``, ``finish`` or ``moon``)."""
+        kind = action.get("type") if isinstance(action, dict) else None
+        keys = {"pass": {"type", "seat", "cards"}, "play": {"type", "card"}, "finish": {"type"},
+                "moon": {"type", "choice"}}
+        if kind not in keys or set(action) != keys[kind]:
+            raise HeartsError(f"unknown action {action!r}")
+        if kind == "pass":
+            if not isinstance(action["cards"], list):
+                raise HeartsError("passed cards must be a list")
+            return self.pass_cards(action["seat"], action["cards"])
+        if kind == "play":
+            return self.play(action["card"])
+        if kind == "finish":
+            return self.finish_hand()
+        return self.choose_moon(action["choice"])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Game.from_json({self.to_json()!r})"
+
+    def _repr_html_(self) -> str:
+        from .display import game_html
+
+        return game_html(self)

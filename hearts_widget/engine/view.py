@@ -1,0 +1,71 @@
+"""What one seat may know: its own cards and everything played in the open.
+
+Bots and the coach decide from a ``SeatView``, never from the whole ``Hand``,
+so they cannot peek; the widget sends the browser the learner's view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .cards import Card, Suit, mask_of
+from .errors import CardNotHeld, WrongPhase
+from .explain import Event, Explanation
+from .legality import explain_play
+from .rules import PassDirection, Rules
+
+if TYPE_CHECKING:
+    from .hand import Hand, Phase, Trick
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's information about a hand in progress."""
+
+    rules: Rules
+    seat: int
+    number: int
+    phase: Phase
+    pass_direction: PassDirection | None
+    held: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    passed: tuple[Card, ...]
+    received: tuple[Card, ...]
+    waiting_to_pass: tuple[int, ...]
+    to_move: int | None
+    trick: Trick
+    tricks: tuple[Trick, ...]
+    first_trick: bool
+    hearts_broken: bool
+    points: tuple[int, ...]
+    legal: tuple[Card, ...]
+    events: tuple[Event, ...]
+
+    @classmethod
+    def of(cls, hand: Hand, seat: int) -> SeatView:
+        seat = hand._seat(seat)
+        return cls(
+            rules=hand.rules, seat=seat, number=hand.number, phase=hand.phase,
+            pass_direction=hand.pass_direction, held=hand.held(seat),
+            hand_sizes=tuple(len(h) for h in hand.hands), passed=hand.passed(seat),
+            received=hand.received(seat), waiting_to_pass=hand.waiting_to_pass, to_move=hand.to_move,
+            trick=hand.trick, tricks=hand.tricks, first_trick=hand.first_trick,
+            hearts_broken=hand.hearts_broken, points=tuple(hand.points()),
+            legal=tuple(hand.legal_moves()) if hand.to_move == seat else (),
+            events=hand.visible_events(seat),
+        )
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.trick.led_suit
+
+    def explain(self, card: str | Card) -> Explanation:
+        """Why this seat may or may not play ``card`` now (it must be this seat's turn)."""
+        card = Card.parse(card)
+        if self.to_move != self.seat:
+            raise WrongPhase(f"it is not seat {self.seat}'s turn to play")
+        if card not in self.held:
+            raise CardNotHeld(f"{card} is not in the hand of seat {self.seat}")
+        return explain_play(self.rules, mask_of(self.held), card, self.led_suit, self.first_trick,
+                            self.hearts_broken, self.seat)

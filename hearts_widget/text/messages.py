@@ -1,0 +1,184 @@
+"""The sentences: one function per kind of thing said, one message per case.
+
+Each message is a whole sentence with named placeholders, so a translator
+can reorder it; counts go through ``ngettext``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..engine.cards import Card, Suit
+from ..engine.explain import Event, Explanation
+from .translate import translator
+
+Names = Sequence[str] | None
+
+
+def suit_name(suit: Suit, lang: str | None = None) -> str:
+    """The suit as a plural noun: "clubs", "hearts"."""
+    t = translator(lang)
+    return {
+        Suit.CLUBS: t.pgettext("suit", "clubs"),
+        Suit.DIAMONDS: t.pgettext("suit", "diamonds"),
+        Suit.SPADES: t.pgettext("suit", "spades"),
+        Suit.HEARTS: t.pgettext("suit", "hearts"),
+    }[suit]
+
+
+def _rank_name(rank: int, lang: str | None) -> str:
+    t = translator(lang)
+    named = {
+        11: t.pgettext("rank", "Jack"),
+        12: t.pgettext("rank", "Queen"),
+        13: t.pgettext("rank", "King"),
+        14: t.pgettext("rank", "Ace"),
+    }
+    return named.get(rank, str(rank))
+
+
+def card_name(card: Card, lang: str | None = None) -> str:
+    """The card in words: "Queen of spades"; the Q♠ is "the Black Maria (Q♠)"."""
+    t = translator(lang)
+    if card.is_black_maria:
+        return t.gettext("the Black Maria (Q♠)")
+    return t.gettext("{rank} of {suit}").format(rank=_rank_name(card.rank, lang), suit=suit_name(card.suit, lang))
+
+
+def seat_label(seat: int, lang: str | None = None, names: Names = None) -> str:
+    """A seat's name: from ``names`` when given (the widget's "You", "West"...)."""
+    if names is not None:
+        return names[seat]
+    return translator(lang).gettext("Seat {number}").format(number=seat)
+
+
+def _direction(direction: str | None, lang: str | None) -> str:
+    t = translator(lang)
+    return {
+        "left": t.pgettext("pass", "to the left"),
+        "right": t.pgettext("pass", "to the right"),
+        "across": t.pgettext("pass", "across the table"),
+        None: t.pgettext("pass", "nowhere (no pass)"),
+    }[direction]
+
+
+def explain_text(explanation: Explanation, lang: str | None = None) -> str:
+    """Why a card may or may not be played (or passed), as one or two sentences."""
+    t = translator(lang)
+    facts: dict[str, Any] = explanation.facts
+    card = explanation.card
+    values = {
+        "card": str(card) if card else "",
+        "suit": suit_name(facts["led_suit"], lang) if "led_suit" in facts else "",
+        "first": str(facts["first_card"]) if "first_card" in facts else "",
+        "direction": _direction(facts.get("direction"), lang),
+    }
+    reason = explanation.reason
+    if reason == "pass-three":
+        count = facts["count"]
+        return t.ngettext(
+            "Pass exactly three cards: you chose {count} card.",
+            "Pass exactly three cards: you chose {count} cards.",
+            count,
+        ).format(count=count)
+    messages = {
+        "follows-suit": t.gettext("{card} follows suit: {suit} were led."),
+        "must-follow-suit": t.gettext("You hold {suit}, the suit led, so you must follow suit."),
+        "no-points-first-trick": t.gettext(
+            "No heart or Black Maria on the first trick: you have another card to discard."),
+        "only-points-left": t.gettext(
+            "You hold only hearts and the Black Maria, so {card} may be played even on the first trick."),
+        "discard": t.gettext("You have no {suit}, so you may discard any card."),
+        "leads-first-card": t.gettext("The player holding {first} leads it to the first trick."),
+        "must-lead-first-card": t.gettext("The first trick must be led with {first}."),
+        "hearts-broken-lead": t.gettext("Hearts are broken, so a heart may be led."),
+        "hearts-lead-allowed": t.gettext("House rule: hearts may be led before they are broken."),
+        "only-hearts-left": t.gettext("Only hearts left, so you may lead one."),
+        "hearts-not-broken": t.gettext("Hearts are not broken yet, so you may not lead a heart."),
+        "maria-lead": t.gettext("The Black Maria may be led at any time."),
+        "free-lead": t.gettext("You lead this trick, so you may lead {card}."),
+        "may-pass": t.gettext("Any three cards may be passed {direction}."),
+        "pass-distinct": t.gettext("{card} is chosen twice: pass three different cards."),
+        "already-passed": t.gettext(
+            "You have already passed: everyone passes at once, so the choice cannot be changed."),
+    }
+    if reason == "must-lead-maria":
+        if explanation.legal:
+            return t.gettext(
+                "Hearts are not broken and you hold only hearts and the Black Maria, "
+                "so you must lead the Black Maria.")
+        return t.gettext(
+            "Hearts are not broken and you hold only hearts and the Black Maria: lead the Black Maria, "
+            "not a heart.")
+    return messages[reason].format(**values)
+
+
+def event_text(event: Event, lang: str | None = None, names: Names = None) -> str:
+    """What happened, as a line of narration."""
+    t = translator(lang)
+    facts = event.facts
+    seat = seat_label(event.seat, lang, names) if event.seat is not None else ""
+    card = str(event.cards[0]) if event.cards else ""
+    kind = event.kind
+    if kind == "deal":
+        stripped = facts["stripped"]
+        if stripped:
+            return t.gettext(
+                "Hand {number}: {players} players, {each} cards each; {removed} taken out so the deal is even."
+            ).format(number=facts["number"] + 1, players=facts["players"], each=facts["cards_each"],
+                     removed=" ".join(str(c) for c in stripped))
+        return t.gettext("Hand {number}: {players} players, {each} cards each.").format(
+            number=facts["number"] + 1, players=facts["players"], each=facts["cards_each"])
+    if kind == "no-pass":
+        return t.gettext("No pass this hand: play starts at once.")
+    if kind == "pass":
+        return t.gettext("{seat} passed {cards} {direction}.").format(
+            seat=seat, cards=" ".join(str(c) for c in event.cards), direction=_direction(facts["direction"], lang))
+    if kind == "exchange":
+        return t.gettext("Everyone has passed: the cards change hands together.")
+    if kind == "play":
+        return _play_text(event, seat, card, lang)
+    if kind == "hearts-broken":
+        return {
+            "led": t.gettext("Hearts are broken: {seat} led {card}."),
+            "followed": t.gettext("Hearts are broken: {seat} played {card}."),
+            "discarded": t.gettext("Hearts are broken: {seat} discarded {card}."),
+        }[facts["how"]].format(seat=seat, card=card)
+    if kind == "trick-won":
+        points = facts["points"]
+        return t.ngettext(
+            "{seat} wins trick {number} with {card}, the highest of the suit led, and takes {points} point.",
+            "{seat} wins trick {number} with {card}, the highest of the suit led, and takes {points} points.",
+            points,
+        ).format(seat=seat, number=facts["trick_number"], card=str(facts["winning_card"]), points=points)
+    if kind == "hand-over":
+        return t.gettext("The hand is over: every card has been played.")
+    if kind == "moon":
+        return t.gettext("{seat} took every heart and the Black Maria: {seat} has shot the moon!").format(seat=seat)
+    if kind == "moon-choice":
+        if facts["choice"] == "self":
+            return t.gettext("{seat} shot the moon: 26 points off their own score.").format(seat=seat)
+        return t.gettext("{seat} shot the moon: 26 points to every other player.").format(seat=seat)
+    if kind == "scored":
+        return t.gettext("The hand's points are entered on the score sheet.")
+    if kind == "game-over":
+        winners = ", ".join(seat_label(s, lang, names) for s in facts["winners"])
+        return t.ngettext(
+            "The target of {target} is reached: the game is over. {winners} wins with the lowest score.",
+            "The target of {target} is reached: the game is over. {winners} share the win with the lowest score.",
+            len(facts["winners"]),
+        ).format(target=facts["target"], winners=winners)
+    raise ValueError(f"no narration for event kind {kind!r}")
+
+
+def _play_text(event: Event, seat: str, card: str, lang: str | None) -> str:
+    t = translator(lang)
+    reason = event.facts["reason"]
+    if reason == "leads-first-card":
+        return t.gettext("{seat} holds {card} and leads it to the first trick.").format(seat=seat, card=card)
+    if reason == "discard":
+        suit = suit_name(event.facts["led_suit"], lang)
+        return t.gettext("{seat} has no {suit} and discards {card}.").format(seat=seat, suit=suit, card=card)
+    if event.facts["lead"]:
+        return t.gettext("{seat} leads {card}.").format(seat=seat, card=card)
+    return t.gettext("{seat} plays {card}.").format(seat=seat, card=card)
