@@ -6,8 +6,9 @@ from .errors import (
 )
 from .explain import Event, Explanation
 from .game import Game
-from .hand import Hand, Trick
+from .hand import Hand
 from .rules import Rules
+from .trick import Trick
 from .view import SeatView
 
 __all__ = [

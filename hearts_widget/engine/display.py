@@ -13,7 +13,8 @@ from .cards import Card
 
 if TYPE_CHECKING:
     from .game import Game
-    from .hand import Hand, Trick
+    from .hand import Hand
+    from .trick import Trick
 
 _CARD = ("display:inline-block;min-width:2.1em;padding:.25em .3em;margin:1px;border:1px solid #888;"
          "border-radius:5px;background:#fff;font:600 1.05em/1.1 system-ui,sans-serif;text-align:center;")

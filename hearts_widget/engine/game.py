@@ -3,14 +3,14 @@ the moon and the target."""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any, Iterable, Literal
 
 from .cards import Card
 from .errors import HeartsError, RecordError, WrongPhase
 from .explain import Event
-from .hand import RECORD_VERSION, Hand, _check_header
+from .hand import Hand
+from .records import RECORD_VERSION, check_header, dumps, loads
 from .rules import MOON_POINTS, Rules
 
 MoonChoice = Literal["self", "others"]
@@ -162,20 +162,16 @@ class Game:
         }
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+        return dumps(self.to_dict())
 
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Rebuild a game by replaying its record; a bad record raises RecordError."""
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as error:
-            raise RecordError(f"not a JSON game record: {error}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(loads(text, "game"))
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
-        _check_header(data, GAME_FORMAT, ("rules", "seed", "actions"))
+        check_header(data, GAME_FORMAT, ("rules", "seed", "actions"))
         try:
             rules = Rules.from_dict(data["rules"])
         except (ValueError, TypeError) as error:

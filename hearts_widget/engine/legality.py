@@ -84,10 +84,3 @@ def _explain_lead(rules, held, card, first_trick, hearts_broken, verdict) -> Exp
             return verdict(True, "play.hearts-lead", "must-lead-maria")
         return verdict(True, "play.black-maria-lead", "maria-lead")
     return verdict(True, "play.trick-winner", "free-lead")
-
-
-def trick_winner(leader: int, cards: tuple[Card, ...], players: int) -> tuple[int, Card]:
-    """play.trick-winner: the seat and card of the highest card of the suit led."""
-    led = cards[0].suit
-    best = max((c for c in cards if c.suit is led), key=lambda c: c.rank)
-    return (leader + cards.index(best)) % players, best

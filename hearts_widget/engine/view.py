@@ -16,7 +16,8 @@ from .legality import explain_play
 from .rules import PassDirection, Rules
 
 if TYPE_CHECKING:
-    from .hand import Hand, Phase, Trick
+    from .hand import Hand, Phase
+    from .trick import Trick
 
 
 @dataclass(frozen=True)
