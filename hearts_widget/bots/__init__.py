@@ -1,5 +1,26 @@
-"""Opponents and the coach. Every bot decides from its seat's view only."""
+"""Opponents and the coach. Every bot decides from its seat's view only.
+
+``make_bot("random" | "rule" | "strong", seed=None)`` builds a bot by name.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
 
 from .base import Bot, MoonChoice, RandomBot, best_moon_choice
+from .rule import RuleBot
 
-__all__ = ["Bot", "MoonChoice", "RandomBot", "best_moon_choice"]
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "rule": RuleBot}
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """A bot by name: ``"random"`` (any legal card), ``"rule"`` (a sound club
+    player) or ``"strong"`` (searches sampled deals)."""
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}") from None
+    return factory(seed=seed)
+
+
+__all__ = ["BOTS", "Bot", "MoonChoice", "RandomBot", "RuleBot", "best_moon_choice", "make_bot"]

@@ -1,0 +1,102 @@
+"""What a seat knows at one decision, on bitmasks: the input of every policy.
+
+A :class:`Table` is built from a :class:`SeatView` (by the bots and the
+coach) or directly by the play-out simulator (thousands of times a second),
+so the rule-based policy runs unchanged in both.
+"""
+
+from __future__ import annotations
+
+from ..engine import SeatView
+from ..engine.cards import HEARTS_MASK, SUIT_MASKS, mask_of
+from ..engine.legality import POINT_CARDS
+
+
+class Table:
+    """One seat's knowledge when it must play: its cards and what is in the open.
+
+    ``trick`` holds the card indexes played to the trick on the table, in
+    order from ``leader``; ``gone`` every card played this hand (the trick
+    included); ``points`` the points each seat has taken; ``voids`` per seat a
+    4-bit mask of the suits that seat has shown it lacks.
+    """
+
+    __slots__ = ("seat", "players", "held", "legal", "trick", "leader", "gone", "deck", "points",
+                 "voids", "first_trick", "safe_first_trick", "hearts_broken")
+
+    def __init__(self, seat: int, players: int, held: int, legal: int, trick: tuple[int, ...], leader: int,
+                 gone: int, deck: int, points: tuple[int, ...] | list[int], voids: list[int],
+                 first_trick: bool, safe_first_trick: bool, hearts_broken: bool) -> None:
+        self.seat = seat
+        self.players = players
+        self.held = held
+        self.legal = legal
+        self.trick = trick
+        self.leader = leader
+        self.gone = gone
+        self.deck = deck
+        self.points = points
+        self.voids = voids
+        self.first_trick = first_trick
+        self.safe_first_trick = safe_first_trick
+        self.hearts_broken = hearts_broken
+
+    @property
+    def unseen(self) -> int:
+        """Cards in other seats' hands (as far as this seat can tell)."""
+        return self.deck & ~self.gone & ~self.held
+
+    @classmethod
+    def of(cls, view: SeatView) -> Table:
+        """The knowledge in ``view`` (the seat must be to move)."""
+        trick = tuple(c.index for c in view.trick.cards)
+        gone = mask_of(view.trick.cards)
+        for done in view.tricks:
+            gone |= mask_of(done.cards)
+        return cls(
+            seat=view.seat, players=view.rules.players, held=mask_of(view.held), legal=mask_of(view.legal),
+            trick=trick, leader=view.trick.leader, gone=gone, deck=view.rules.deck_mask, points=view.points,
+            voids=[_suits_missing(mask) for mask in allowed_masks(view)],
+            first_trick=view.first_trick, safe_first_trick=view.first_trick and view.rules.first_trick_no_points,
+            hearts_broken=view.hearts_broken,
+        )
+
+
+def _suits_missing(allowed: int) -> int:
+    """The suits (4-bit mask) with no card in ``allowed``."""
+    return sum(1 << suit for suit in range(4) if not allowed & SUIT_MASKS[suit])
+
+
+def allowed_masks(view: SeatView) -> list[int]:
+    """Per seat, the cards it may still hold given what it did in the open.
+
+    A seat that did not follow suit holds none of the suit led (play.follow-suit);
+    one that discarded a heart or the Black Maria on the first trick holds
+    nothing else (play.first-trick-no-points); one that led a heart before
+    hearts were broken holds only hearts (play.hearts-lead). The seat's own
+    entry is its hand.
+    """
+    rules = view.rules
+    allowed = [rules.deck_mask] * rules.players
+    broken = False
+    tricks = list(view.tricks) + ([view.trick] if view.trick.cards else [])
+    for number, trick in enumerate(tricks):
+        first = number == 0 and not _tricks_taken_before(view)
+        led = trick.cards[0].suit
+        for seat, card in zip(trick.seats, trick.cards):
+            if card.suit is not led:
+                allowed[seat] &= ~SUIT_MASKS[led]
+                if first and rules.first_trick_no_points and card.bit & POINT_CARDS:
+                    allowed[seat] &= POINT_CARDS
+            elif seat == trick.leader and card.is_heart and not broken and rules.hearts_must_be_broken:
+                allowed[seat] &= HEARTS_MASK
+            if card.is_heart or (card.is_black_maria and rules.maria_breaks_hearts):
+                broken = True
+    allowed[view.seat] = mask_of(view.held)
+    return allowed
+
+
+def _tricks_taken_before(view: SeatView) -> bool:
+    """True when the hand was set up mid-way, with tricks taken before the record starts."""
+    played = sum(len(t.cards) for t in view.tricks) + len(view.trick.cards)
+    return sum(view.hand_sizes) + played < view.rules.cards_each * view.rules.players

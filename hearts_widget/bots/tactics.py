@@ -1,0 +1,290 @@
+"""A sound club player's card sense, on bitmasks.
+
+:func:`rule_play` picks a card from a :class:`Table` and :func:`rule_pass`
+three cards to pass. They are plain functions on integers because the
+strong bot runs them thousands of times in its play-outs. Card indexes are
+the engine's: ``suit * 13 + rank - 2``, so within a suit a higher index is a
+higher card.
+"""
+
+from __future__ import annotations
+
+from ..engine.cards import HEARTS_MASK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS, Suit
+from ..engine.rules import Rules
+from .table import Table
+
+SPADES = int(Suit.SPADES)
+HEARTS = int(Suit.HEARTS)
+KS_BIT = 1 << (QUEEN_OF_SPADES + 1)
+AS_BIT = 1 << (QUEEN_OF_SPADES + 2)
+HIGH_SPADES = KS_BIT | AS_BIT
+LOW_SPADES = SUIT_MASKS[SPADES] & (QS_BIT - 1)
+# A seat that has taken every point so far and at least this many hearts
+# may be shooting the moon: the others start guarding.
+MOON_ALARM_HEARTS = 4
+
+points_in = Rules.points_in
+
+
+def highest(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def below(index: int) -> int:
+    """The cards of ``index``'s suit lower than it."""
+    return SUIT_MASKS[index // 13] & ((1 << index) - 1)
+
+
+def above(index: int) -> int:
+    """The cards of ``index``'s suit higher than it."""
+    return SUIT_MASKS[index // 13] & ~((2 << index) - 1)
+
+
+def trick_mask(trick: tuple[int, ...]) -> int:
+    mask = 0
+    for index in trick:
+        mask |= 1 << index
+    return mask
+
+
+def winning_index(trick: tuple[int, ...]) -> int:
+    """play.trick-winner: the highest card of the suit led (on indexes)."""
+    return highest(trick_mask(trick) & SUIT_MASKS[trick[0] // 13])
+
+
+def losers(held: int, outstanding: int) -> int:
+    """How many of ``held`` would likely lose a trick if this seat led every suit
+    from the top: a card wins when no outstanding card of its suit is higher,
+    or when the others' cards of the suit are too few to outlast the higher ones held."""
+    count = 0
+    for suit_mask in SUIT_MASKS:
+        mine = held & suit_mask
+        out = outstanding & suit_mask
+        length = out.bit_count()
+        while mine:
+            card = highest(mine)
+            mine ^= 1 << card
+            if out & above(card) and length > (held & above(card)).bit_count():
+                count += 1
+    return count
+
+
+# -- the moon -------------------------------------------------------------
+def moon_threat(table: Table) -> int | None:
+    """Another seat that has every point taken so far, enough hearts to be
+    going for the moon, and points still to take; else None."""
+    taking = [s for s, p in enumerate(table.points) if p]
+    if len(taking) != 1 or taking[0] == table.seat:
+        return None
+    seat = taking[0]
+    points = table.points[seat]
+    hearts = points - 13 if points > 13 else points
+    if hearts < MOON_ALARM_HEARTS or points == 26:
+        return None
+    return seat
+
+
+def shooting(table: Table) -> bool:
+    """Whether this seat should go for the moon now: nobody else has points and
+    its cards should win (almost) every trick from here."""
+    if any(p for s, p in enumerate(table.points) if s != table.seat):
+        return False
+    slack = 1 if table.points[table.seat] >= 16 or not table.gone else 0
+    return losers(table.held, table.unseen) <= slack
+
+
+# -- playing --------------------------------------------------------------
+def rule_play(table: Table) -> int:
+    """The card (index) a sound club player would play."""
+    legal = table.legal
+    if not legal & (legal - 1):
+        return highest(legal)
+    if shooting(table):
+        return _shoot(table)
+    if not table.trick:
+        return _lead(table)
+    led = table.trick[0] // 13
+    if legal & SUIT_MASKS[led]:
+        return _follow(table, led)
+    return _discard(table)
+
+
+def _shoot(table: Table) -> int:
+    """Going for the moon: win every trick, keep the points for yourself."""
+    legal = table.legal
+    if not table.trick:
+        outstanding = table.unseen
+        sure = [c for c in _bits(legal) if not outstanding & above(c)]
+        return max(sure) if sure else highest(legal)
+    led = table.trick[0] // 13
+    suit = legal & SUIT_MASKS[led]
+    if suit:
+        win = winning_index(table.trick)
+        top = highest(suit)
+        return top if top > win else lowest(suit)
+    plain = legal & ~HEARTS_MASK & ~QS_BIT
+    return _lowest_rank(plain or legal)
+
+
+def _lead(table: Table) -> int:
+    """Lead the low card least likely to win, from the safest suit."""
+    legal = table.legal
+    threat = moon_threat(table)
+    if threat is not None and legal & HEARTS_MASK:
+        return highest(legal & HEARTS_MASK)
+    outstanding = table.unseen
+    queen_out = bool(outstanding & QS_BIT)
+    best, best_risk = -1, 1e9
+    for suit in range(4):
+        mine = legal & SUIT_MASKS[suit]
+        if not mine:
+            continue
+        if suit == SPADES and mine & ~QS_BIT:
+            mine &= ~QS_BIT
+        card = lowest(mine)
+        out = outstanding & SUIT_MASKS[suit]
+        lower = (out & below(card)).bit_count()
+        higher = (out & above(card)).bit_count()
+        if not higher:
+            risk = 40.0 + (10 if not out else 0)
+        else:
+            risk = 10.0 * lower / (lower + higher)
+        if suit == SPADES:
+            if card == QUEEN_OF_SPADES:
+                risk += 60
+            elif queen_out and card < QUEEN_OF_SPADES:
+                risk -= 3
+            elif queen_out:
+                risk += 30
+            if table.held & QS_BIT:
+                risk += 4
+        if suit == HEARTS:
+            risk += 1
+        if any(v >> suit & 1 for s, v in enumerate(table.voids) if s != table.seat):
+            risk += 5
+        if risk < best_risk:
+            best, best_risk = card, risk
+    return best
+
+
+def _follow(table: Table, led: int) -> int:
+    """Follow suit: duck under the winning card, or win big when it is safe."""
+    suit = table.legal & SUIT_MASKS[led]
+    trick = table.trick
+    win = winning_index(trick)
+    if table.safe_first_trick:
+        return highest(suit)
+    last = len(trick) == table.players - 1
+    points = points_in(trick_mask(trick))
+    threat = moon_threat(table)
+    if threat is not None and suit & above(win):
+        winner = (table.leader + trick.index(win)) % table.players
+        if winner == threat or (points and not last):
+            return highest(suit)
+    if suit & QS_BIT and win > QUEEN_OF_SPADES:
+        return QUEEN_OF_SPADES
+    under = suit & below(win)
+    no_queen = suit & ~QS_BIT or suit
+    if last and not points:
+        return highest(no_queen)
+    if under:
+        return highest(under)
+    if last:
+        return highest(no_queen)
+    over = suit & above(win)
+    if points or led == HEARTS:
+        return lowest(over)
+    return highest(no_queen)
+
+
+def _discard(table: Table) -> int:
+    """Void in the suit led: unload the most dangerous card."""
+    legal = table.legal
+    threat = moon_threat(table)
+    if threat is not None:
+        winner = (table.leader + table.trick.index(winning_index(table.trick))) % table.players
+        safe = legal & ~HEARTS_MASK & ~QS_BIT
+        if winner == threat and safe:
+            legal = safe
+        elif winner != threat and legal & (HEARTS_MASK | QS_BIT):
+            return highest(legal & (HEARTS_MASK | QS_BIT))
+    if legal & QS_BIT:
+        return QUEEN_OF_SPADES
+    queen_out = bool(table.unseen & QS_BIT)
+    best, best_danger = -1, -1e9
+    for card in _bits(legal):
+        danger = _discard_danger(card, table.held, queen_out)
+        if danger > best_danger:
+            best, best_danger = card, danger
+    return best
+
+
+def _discard_danger(card: int, held: int, queen_out: bool) -> float:
+    suit, rank = divmod(card, 13)
+    rank += 2
+    if 1 << card & HIGH_SPADES and queen_out:
+        return 90 + rank
+    if suit == HEARTS:
+        return 10 + rank
+    length = (held & SUIT_MASKS[suit]).bit_count()
+    if suit == SPADES and card < QUEEN_OF_SPADES and queen_out:
+        return rank - 8
+    return rank + (6 if length == 1 else 0)
+
+
+# -- passing --------------------------------------------------------------
+def rule_pass(held: int, deck: int) -> list[int]:
+    """Three cards (indexes) to pass: the dangerous ones, voiding short suits;
+    or, with a hand that can shoot the moon, the low losers."""
+    outstanding = deck & ~held
+    if losers(held, outstanding) <= 3 and (held & HEARTS_MASK).bit_count() >= 5:
+        chosen = []
+        rest = held
+        for _ in range(3):
+            card = _lowest_rank(rest & ~HEARTS_MASK & ~QS_BIT or rest)
+            chosen.append(card)
+            rest ^= 1 << card
+        return chosen
+    chosen = []
+    rest = held
+    for _ in range(3):
+        card = max(_bits(rest), key=lambda c: _pass_danger(c, rest))
+        chosen.append(card)
+        rest ^= 1 << card
+    return chosen
+
+
+def _pass_danger(card: int, held: int) -> float:
+    suit, rank = divmod(card, 13)
+    rank += 2
+    guards = (held & LOW_SPADES).bit_count()
+    if card == QUEEN_OF_SPADES:
+        return 100 if guards < 4 else 5
+    if 1 << card & HIGH_SPADES:
+        if guards >= 4:
+            return 8 + rank
+        return 70 + rank if held & QS_BIT else 80 + rank
+    if suit == SPADES:
+        return rank - 10
+    if suit == HEARTS:
+        return 40 + rank if rank >= 11 else rank
+    length = (held & SUIT_MASKS[suit]).bit_count()
+    return rank + max(0, 4 - length) * 4
+
+
+def _lowest_rank(mask: int) -> int:
+    """The lowest-ranked card in ``mask``, whatever its suit."""
+    return min(_bits(mask), key=lambda c: (c % 13, c))
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
