@@ -59,11 +59,12 @@ class Card:
     """A playing card. ``Card.parse("QS")``, ``Card(12, Suit.SPADES)`` and
     ``Card.parse("Q♠")`` all return the same shared object."""
 
-    __slots__ = ("rank", "suit", "index", "bit")
+    __slots__ = ("rank", "suit", "index", "bit", "code")
     rank: int
     suit: Suit
     index: int
     bit: int
+    code: str  # ASCII notation, "QS", "10H": what JSON records and messages use
 
     _all: list[Card] = []
 
@@ -83,6 +84,7 @@ class Card:
         object.__setattr__(card, "suit", Suit(index // 13))
         object.__setattr__(card, "index", index)
         object.__setattr__(card, "bit", 1 << index)
+        object.__setattr__(card, "code", rank_text(index % 13 + 2) + "CDSH"[index // 13])
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -109,11 +111,6 @@ class Card:
         except CardParseError:
             raise CardParseError(f"cannot read card {text!r}: unknown suit {cleaned[-1]!r}") from None
         return cls(rank, suit)
-
-    @property
-    def code(self) -> str:
-        """ASCII notation, ``"QS"``, ``"10H"``: what JSON records and messages use."""
-        return rank_text(self.rank) + self.suit.letter
 
     @property
     def is_heart(self) -> bool:
@@ -167,14 +164,26 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
+def _suit_tables() -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """For each suit, the cards of every 13-bit pattern of that suit, low to high."""
+    tables = []
+    for suit in range(4):
+        table: list[tuple[Card, ...]] = [()]
+        for pattern in range(1, 1 << 13):
+            high = pattern.bit_length() - 1
+            table.append(table[pattern ^ (1 << high)] + (ALL_CARDS[suit * 13 + high],))
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+_CLUBS, _DIAMONDS, _SPADES, _HEARTS = _suit_tables()
+
+
 def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards in a bitmask, in hand order (by suit, then rank)."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(ALL_CARDS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(cards)
+    """The cards in a bitmask, in hand order (by suit, then rank): four table
+    look-ups, since legal moves and views turn masks into cards all the time."""
+    return (_CLUBS[mask & 0x1FFF] + _DIAMONDS[(mask >> 13) & 0x1FFF]
+            + _SPADES[(mask >> 26) & 0x1FFF] + _HEARTS[mask >> 39])
 
 
 def iter_bits(mask: int) -> Iterator[int]:

@@ -14,7 +14,7 @@ from typing import Any, Iterable, Literal, Sequence
 from .cards import HEARTS_MASK, Card, cards_of, mask_of, parse_cards
 from .errors import BadPosition, CardNotHeld, HeartsError, IllegalMove, OutOfTurn, WrongPhase
 from .explain import Event, Explanation
-from .legality import POINT_CARDS, explain_play, legal_mask
+from .legality import POINT_CARDS, explain_play, judge_play, legal_mask
 from .position import check_number, check_position, holder_of_first_lead, mask_checked, trick_cards, union
 from .records import dumps, hand_from_record, hand_record, loads
 from .rules import PassDirection, Rules
@@ -314,15 +314,14 @@ class Hand:
             raise OutOfTurn(f"it is seat {mover}'s turn, not seat {seat}'s")
         if not self._held[mover] & card.bit:
             raise CardNotHeld(f"{card} is not in the hand of seat {mover}, who is to play")
-        explanation = self._explain(mover, card)
-        if not explanation.legal:
-            raise IllegalMove(explanation)
+        legal, rule, reason, facts = judge_play(rules, self._held[mover], card, trick[0].suit if trick else None,
+                                                not self.tricks and not self._tricks_before, self.hearts_broken)
+        if not legal:
+            raise IllegalMove(Explanation(legal, rule, reason, card, mover, facts))
         held = list(self._held)
         held[mover] &= ~card.bit
         trick += (card,)
-        facts = {"reason": explanation.reason, "lead": len(trick) == 1}
-        facts.update(explanation.facts)
-        events = [Event("play", explanation.rule, mover, (card,), facts)]
+        events = [Event("play", rule, mover, (card,), {"reason": reason, "lead": len(trick) == 1, **facts})]
         broken = self.hearts_broken
         if not broken and card.bit & POINT_CARDS and (card.is_heart or rules.maria_breaks_hearts):
             broken = True

@@ -1,18 +1,23 @@
 """Which card may be played, as a cascade that reads like the rulebook.
 
-Two forms of the same rules: :func:`explain_play` says for one card whether
-it is legal and which rule decides, with the facts a learner needs;
+Two forms of the same rules: :func:`judge_play` says for one card whether it
+is legal, which rule decides and why (with the facts a learner needs), and
+:func:`explain_play` wraps that verdict in an :class:`Explanation`;
 :func:`legal_mask` answers for a whole hand at once on bitmasks, for speed
 (bots play thousands of hands). Tests check that they always agree.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import HEARTS_MASK, QS_BIT, SUIT_MASKS, Card, Suit
 from .explain import Explanation
 from .rules import Rules
 
 POINT_CARDS = HEARTS_MASK | QS_BIT
+
+Verdict = tuple[bool, str, str, dict[str, Any]]  # legal, rule id, reason code, facts
 
 
 def legal_mask(rules: Rules, held: int, led_suit: int | None, first_trick: bool, hearts_broken: bool) -> int:
@@ -43,44 +48,47 @@ def explain_play(
     seat: int,
 ) -> Explanation:
     """Whether ``seat`` may play ``card`` (which it holds), and the rule that decides."""
+    legal, rule, reason, facts = judge_play(rules, held, card, led_suit, first_trick, hearts_broken)
+    return Explanation(legal, rule, reason, card, seat, facts)
 
-    def verdict(legal: bool, rule: str, reason: str, **facts: object) -> Explanation:
-        return Explanation(legal, rule, reason, card, seat, dict(facts))
 
+def judge_play(rules: Rules, held: int, card: Card, led_suit: Suit | None, first_trick: bool,
+               hearts_broken: bool) -> Verdict:
+    """The verdict on playing ``card`` from ``held``: following, discarding, or leading."""
     if led_suit is None:
-        return _explain_lead(rules, held, card, first_trick, hearts_broken, verdict)
+        return _judge_lead(rules, held, card, first_trick, hearts_broken)
     if card.suit is led_suit:
-        return verdict(True, "play.follow-suit", "follows-suit", led_suit=led_suit)
+        return True, "play.follow-suit", "follows-suit", {"led_suit": led_suit}
     if held & SUIT_MASKS[led_suit]:
-        return verdict(False, "play.follow-suit", "must-follow-suit", led_suit=led_suit)
+        return False, "play.follow-suit", "must-follow-suit", {"led_suit": led_suit}
     if first_trick and rules.first_trick_no_points and card.bit & POINT_CARDS:
         if held & ~POINT_CARDS:
-            return verdict(False, "play.first-trick-no-points", "no-points-first-trick", led_suit=led_suit)
-        return verdict(True, "play.first-trick-no-points", "only-points-left", led_suit=led_suit)
-    return verdict(True, "play.discard", "discard", led_suit=led_suit)
+            return False, "play.first-trick-no-points", "no-points-first-trick", {"led_suit": led_suit}
+        return True, "play.first-trick-no-points", "only-points-left", {"led_suit": led_suit}
+    return True, "play.discard", "discard", {"led_suit": led_suit}
 
 
-def _explain_lead(rules, held, card, first_trick, hearts_broken, verdict) -> Explanation:  # type: ignore[no-untyped-def]
+def _judge_lead(rules: Rules, held: int, card: Card, first_trick: bool, hearts_broken: bool) -> Verdict:
     """The leading half of the cascade: first lead, hearts, the Black Maria."""
     if first_trick:
         first = rules.first_lead_card
         if card is first:
-            return verdict(True, "play.first-lead", "leads-first-card", first_card=first)
-        return verdict(False, "play.first-lead", "must-lead-first-card", first_card=first)
+            return True, "play.first-lead", "leads-first-card", {"first_card": first}
+        return False, "play.first-lead", "must-lead-first-card", {"first_card": first}
     hearts_locked = rules.hearts_must_be_broken and not hearts_broken
     only_hearts_and_maria = not held & ~POINT_CARDS and held & QS_BIT
-    if card.is_heart:
+    if card.bit & HEARTS_MASK:
         if not hearts_locked:
             if rules.hearts_must_be_broken:
-                return verdict(True, "play.hearts-broken", "hearts-broken-lead")
-            return verdict(True, "play.hearts-lead", "hearts-lead-allowed")
+                return True, "play.hearts-broken", "hearts-broken-lead", {}
+            return True, "play.hearts-lead", "hearts-lead-allowed", {}
         if not held & ~HEARTS_MASK:
-            return verdict(True, "play.hearts-lead", "only-hearts-left")
+            return True, "play.hearts-lead", "only-hearts-left", {}
         if only_hearts_and_maria:
-            return verdict(False, "play.hearts-lead", "must-lead-maria")
-        return verdict(False, "play.hearts-lead", "hearts-not-broken")
-    if card.is_black_maria:
+            return False, "play.hearts-lead", "must-lead-maria", {}
+        return False, "play.hearts-lead", "hearts-not-broken", {}
+    if card.bit == QS_BIT:
         if hearts_locked and only_hearts_and_maria:
-            return verdict(True, "play.hearts-lead", "must-lead-maria")
-        return verdict(True, "play.black-maria-lead", "maria-lead")
-    return verdict(True, "play.trick-winner", "free-lead")
+            return True, "play.hearts-lead", "must-lead-maria", {}
+        return True, "play.black-maria-lead", "maria-lead", {}
+    return True, "play.trick-winner", "free-lead", {}
