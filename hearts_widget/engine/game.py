@@ -85,10 +85,11 @@ class Game:
 
     # -- moves ------------------------------------------------------------
     def pass_cards(self, seat: int, cards: Iterable[str | Card]) -> Game:
+        """pass.three: ``seat`` commits three cards in the current hand."""
         self._check_open()
-        cards = list(cards)
         hand = self.hand.pass_cards(seat, cards)
-        action = {"type": "pass", "seat": seat, "cards": [Card.parse(c).code for c in cards]}
+        _, codes = hand._pass_log[-1]
+        action = {"type": "pass", "seat": seat, "cards": list(codes)}
         return self._replace(hand=hand, _actions=self._actions + (action,))
 
     def play(self, card: str | Card, seat: int | None = None) -> Game:
