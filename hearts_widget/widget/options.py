@@ -1,0 +1,105 @@
+"""The table's options, checked once, with errors that name what is wrong."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..bots import BOTS, Bot, make_bot
+from ..engine import Rules
+from ..text.translate import LANGUAGES
+
+HUMAN = "human"
+BOT = "bot"
+DEFAULT_BOT = "rule"
+MAX_PACE = 5.0
+SLOW_PACE = 0.8  # seconds between bot cards in the "one card at a time" pace
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """What ``HeartsTable(...)`` accepts. ``seats`` lists, per seat, ``"human"``,
+    ``"bot"`` (the rule-based bot), a bot name of ``hearts_widget.bots.BOTS`` or a
+    bot object; the learner's seat must be human."""
+
+    players: int = 4
+    target: int = 100
+    seed: int | None = None
+    learner: int = 0
+    seats: tuple[Any, ...] | None = None
+    open_hands: bool = False
+    pace: float = 0.0
+    lang: str = "en"
+
+    @classmethod
+    def from_kwargs(cls, kwargs: dict[str, Any]) -> TableOptions:
+        """Build options from keyword arguments, refusing unknown names with a suggestion."""
+        known = list(cls.__dataclass_fields__)
+        for name in kwargs:
+            if name not in known:
+                close = difflib.get_close_matches(name, known, n=1)
+                hint = f" Did you mean {close[0]!r}?" if close else ""
+                raise TypeError(f"HeartsTable got an unknown option {name!r}.{hint} "
+                                f"The options are: {', '.join(known)}.")
+        options = cls(**kwargs)
+        options.check()
+        return options
+
+    def check(self) -> None:
+        Rules(players=self.players, target=self.target)  # raises naming players or target
+        if self.seed is not None and (not isinstance(self.seed, int) or isinstance(self.seed, bool)):
+            raise ValueError(f"seed must be a whole number or None, not {self.seed!r}")
+        if not isinstance(self.learner, int) or isinstance(self.learner, bool) \
+                or not 0 <= self.learner < self.players:
+            raise ValueError(f"learner must be a seat from 0 to {self.players - 1}, not {self.learner!r}")
+        if not isinstance(self.open_hands, bool):
+            raise ValueError(f"open_hands must be True or False, not {self.open_hands!r}")
+        check_pace(self.pace)
+        check_lang(self.lang)
+        if self.seats is not None:
+            seats = self.seats
+            if isinstance(seats, str) or not isinstance(seats, Sequence) or len(seats) != self.players:
+                raise ValueError(f"seats must list {self.players} entries, one per seat, not {seats!r}")
+            for seat, kind in enumerate(seats):
+                if not (isinstance(kind, str) and kind in (HUMAN, BOT, *BOTS)) and not is_bot(kind):
+                    raise ValueError(f"seat {seat} must be 'human', 'bot', one of {', '.join(BOTS)} or a bot "
+                                     f"object (with choose_pass, choose_play and choose_moon), not {kind!r}")
+            if seats[self.learner] != HUMAN:
+                raise ValueError(f"the learner's seat {self.learner} must be 'human', not {seats[self.learner]!r}")
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(players=self.players, target=self.target)
+
+
+def is_bot(value: object) -> bool:
+    """Whether ``value`` has what the table needs from a bot (the ``Bot`` protocol)."""
+    return all(callable(getattr(value, name, None)) for name in ("choose_pass", "choose_play", "choose_moon"))
+
+
+def check_pace(pace: Any) -> float:
+    if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:
+        raise ValueError(f"pace must be seconds between bot cards, from 0 (instant) to {MAX_PACE:g}, not {pace!r}")
+    return float(pace)
+
+
+def check_lang(lang: Any) -> str:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    return str(lang)
+
+
+def bot_for_seats(options: TableOptions) -> list[Bot | None]:
+    """Per seat: its bot, or None for a human seat."""
+    kinds = options.seats or [HUMAN if s == options.learner else BOT for s in range(options.players)]
+    bots: list[Bot | None] = []
+    for seat, kind in enumerate(kinds):
+        if kind == HUMAN:
+            bots.append(None)
+        elif isinstance(kind, str):
+            seed = None if options.seed is None else options.seed + seat
+            bots.append(make_bot(DEFAULT_BOT if kind == BOT else kind, seed=seed))
+        else:
+            bots.append(kind)
+    return bots

@@ -1,0 +1,261 @@
+"""The table's game logic without any widget: a :class:`Game`, the seats
+(humans and bots), an undo stack, and the handling of every message the page
+can send. Kept free of ipywidgets so it can be tested directly.
+
+Nothing here decides legality: every move goes through the engine, and a
+refused move leaves the game exactly as it was, with a notice saying why.
+"""
+
+from __future__ import annotations
+
+import traceback
+from typing import Any, Callable
+
+from ..engine import Card, Game, HeartsError, IllegalMove
+from ..text.ui import notice_text, seat_names
+from .options import TableOptions, bot_for_seats, check_lang, check_pace
+
+Notice = dict[str, Any]
+
+# The messages the page may send; "state" must carry the current state id
+# for those that change the game (a click on an old table does nothing).
+GAME_INTENTS = ("play", "pass", "undo", "new_game", "finish_hand", "moon")
+VIEW_INTENTS = ("set_pace", "show_last_trick", "lang")
+MESSAGE_TYPES = GAME_INTENTS + VIEW_INTENTS
+
+
+class TableSession:
+    """One table: the game, who sits where, and what the learner was last told."""
+
+    def __init__(self, options: TableOptions) -> None:
+        self.options = options
+        self.bots = bot_for_seats(options)
+        self.lang = options.lang
+        self.pace = options.pace
+        self.open_hands = options.open_hands
+        self.show_last_trick = False
+        self.game = Game.new(options.rules, options.seed)
+        self.viewer = options.learner
+        self.undo_stack: list[tuple[Game, int]] = []
+        self.state_id = 0
+        self.notice: Notice = {}
+        self._notice_count = 0
+
+    # -- who acts -----------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return seat_names(self.options.players, self.options.learner, self.lang)
+
+    def is_human(self, seat: int) -> bool:
+        return self.bots[seat] is None
+
+    def seats_to_act(self) -> list[int]:
+        """The seats the game waits for now (several while passing)."""
+        game = self.game
+        if game.is_over:
+            return []
+        if game.pending_moon is not None:
+            return [game.pending_moon]
+        if game.hand.phase == "pass":
+            return list(game.hand.waiting_to_pass)
+        return [game.hand.to_move] if game.hand.to_move is not None else []
+
+    def bot_to_act(self) -> bool:
+        """Whether a bot must move before any human can."""
+        return any(not self.is_human(seat) for seat in self.seats_to_act())
+
+    def bot_step(self) -> None:
+        """One bot action: every waiting bot passes at once, or one bot plays a card
+        or makes its moon choice."""
+        game = self.game
+        try:
+            if game.pending_moon is not None:
+                seat = game.pending_moon
+                bot = self.bots[seat]
+                assert bot is not None
+                choice = bot.choose_moon(seat, game.scores, game.rules.target)
+                self.game = game.choose_moon(choice)
+            elif game.hand.phase == "pass":
+                for seat in game.hand.waiting_to_pass:
+                    bot = self.bots[seat]
+                    if bot is not None:
+                        game = game.pass_cards(seat, bot.choose_pass(game.hand.view(seat)))
+                self.game = game
+            else:
+                seat = game.hand.to_move
+                assert seat is not None
+                bot = self.bots[seat]
+                assert bot is not None
+                self.game = game.play(bot.choose_play(game.hand.view(seat)), seat)
+        except HeartsError as error:  # a bot broke the rules: play its first legal card instead
+            self._say("internal", level="error", detail=f"bot error: {error}")
+            if game.hand.phase == "play" and game.pending_moon is None:
+                self.game = game.play(game.hand.legal_moves()[0])
+        self._changed()
+
+    def run_bots(self) -> None:
+        """Let the bots move until a human must act (the instant pace)."""
+        while self.bot_to_act():
+            self.bot_step()
+
+    # -- messages from the page -----------------------------------------
+    def handle(self, message: Any) -> None:
+        """Apply one message from the page. Never raises: anything wrong becomes a notice."""
+        try:
+            self._dispatch(message)
+        except Exception as error:  # noqa: BLE001 - the kernel must survive any message
+            self.handle_error(error)
+
+    def handle_error(self, error: Exception) -> None:
+        """Show an unexpected error on the table (the game itself is immutable, so unchanged)."""
+        detail = "".join(traceback.format_exception_only(type(error), error)).strip()
+        self._say("internal", level="error", detail=detail)
+
+    def _dispatch(self, message: Any) -> None:
+        if not isinstance(message, dict):
+            return self._say("malformed", detail=f"not an object: {message!r:.60}")
+        kind = message.get("type")
+        if kind not in MESSAGE_TYPES:
+            return self._say("malformed", detail=f"unknown type {kind!r:.40}")
+        if kind in GAME_INTENTS:
+            state = message.get("state")
+            if not isinstance(state, int) or isinstance(state, bool):
+                return self._say("malformed", detail="missing state id")
+            if state != self.state_id:
+                return self._say("stale")
+        getattr(self, "_on_" + kind)(message)
+
+    def _on_play(self, message: dict[str, Any]) -> None:
+        card_text = message.get("card")
+        if not isinstance(card_text, str):
+            return self._say("malformed", detail="play needs a card")
+        if self._refuse_closed():
+            return
+        hand = self.game.hand
+        seat = self.viewer
+        if hand.phase != "play" or hand.to_move != seat:
+            mover = hand.to_move
+            if mover is None:
+                return self._say("refused", reason=self._reason_of(lambda: hand.play(card_text)))
+            return self._say("not-your-turn", name=self.names[mover])
+        try:
+            card = Card.parse(card_text)
+        except HeartsError as error:
+            return self._say("malformed", detail=str(error))
+        if card not in hand.held(seat):
+            return self._say("not-held", card=str(card))
+        explanation = hand.view(seat).explain(card)
+        if not explanation.legal:
+            return self._say("illegal", rule=explanation.rule, card=str(card), reason=explanation.text(self.lang))
+        self._human_move(lambda game: game.play(card, seat))
+
+    def _on_pass(self, message: dict[str, Any]) -> None:
+        cards = message.get("cards")
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            return self._say("malformed", detail="pass needs a list of cards")
+        if self._refuse_closed():
+            return
+        seat = self.viewer
+        if self.game.hand.phase == "pass" and seat not in self.game.hand.waiting_to_pass:
+            return self._say("refused", reason=self._reason_of(lambda: self.game.pass_cards(seat, cards)))
+        self._human_move(lambda game: game.pass_cards(seat, cards))
+
+    def _on_finish_hand(self, message: dict[str, Any]) -> None:
+        if self._refuse_closed():
+            return
+        if self.game.hand.phase != "play" or self.game.hand.points_left:
+            return self._say("no-finish")
+        self._human_move(lambda game: game.finish_hand())
+
+    def _on_moon(self, message: dict[str, Any]) -> None:
+        choice = message.get("choice")
+        shooter = self.game.pending_moon
+        if shooter is None or not self.is_human(shooter):
+            return self._say("no-moon")
+        if choice not in ("self", "others"):
+            return self._say("malformed", detail="the moon choice is 'self' or 'others'")
+        self._human_move(lambda game: game.choose_moon(choice))
+
+    def _on_undo(self, message: dict[str, Any]) -> None:
+        if not self.undo_stack:
+            return self._say("nothing-to-undo")
+        self.game, self.viewer = self.undo_stack.pop()
+        self._changed()
+        self._say("undone", level="info")
+
+    def _on_new_game(self, message: dict[str, Any]) -> None:
+        self.game = Game.new(self.options.rules)
+        self.undo_stack.clear()
+        self.viewer = self.options.learner
+        self._changed()
+        self._say("new-game", level="info")
+
+    def _on_set_pace(self, message: dict[str, Any]) -> None:
+        try:
+            self.pace = check_pace(message.get("pace"))
+        except ValueError as error:
+            return self._say("malformed", detail=str(error))
+        self._say("pace", level="info")
+
+    def _on_show_last_trick(self, message: dict[str, Any]) -> None:
+        show = message.get("show")
+        if not isinstance(show, bool):
+            return self._say("malformed", detail="show_last_trick needs show: true or false")
+        self.show_last_trick = show
+        self._changed()
+
+    def _on_lang(self, message: dict[str, Any]) -> None:
+        try:
+            self.set_lang(message.get("lang"))
+        except ValueError as error:
+            return self._say("bad-language", detail=str(error))
+
+    # -- changing the game --------------------------------------------------
+    def set_lang(self, lang: Any) -> None:
+        from ..text.translate import LANGUAGES
+
+        self.lang = check_lang(lang)
+        self._changed()
+        self._say("language", level="info", language=LANGUAGES[self.lang])
+
+    def _human_move(self, move: Callable[[Game], Game]) -> None:
+        """Apply a learner's move through the engine; a refusal changes nothing."""
+        before = self.game
+        try:
+            after = move(before)
+        except IllegalMove as error:
+            return self._say("refused", rule=error.explanation.rule, reason=error.explanation.text(self.lang))
+        except HeartsError as error:
+            return self._say("refused", reason=str(error))
+        self.undo_stack.append((before, self.viewer))
+        self.game = after
+        self.notice = {}
+        self._changed()
+
+    def _refuse_closed(self) -> bool:
+        if self.game.is_over:
+            self._say("game-over")
+            return True
+        return False
+
+    def _reason_of(self, attempt: Callable[[], Any]) -> str:
+        """The engine's words for why an action is refused now."""
+        try:
+            attempt()
+        except IllegalMove as error:
+            return error.explanation.text(self.lang)
+        except HeartsError as error:
+            return str(error)
+        return ""
+
+    def _changed(self) -> None:
+        """The game or the view changed: new state id, and the human who must act sits down."""
+        self.state_id += 1
+        humans = [seat for seat in self.seats_to_act() if self.is_human(seat)]
+        if humans:
+            self.viewer = humans[0]
+
+    def _say(self, kind: str, level: str = "warning", rule: str | None = None, **facts: Any) -> None:
+        self._notice_count += 1
+        self.notice = {"id": self._notice_count, "level": level, "kind": kind, "rule": rule,
+                       "text": notice_text(kind, self.lang, **facts)}

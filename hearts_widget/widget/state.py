@@ -1,0 +1,229 @@
+"""What the browser receives: the table as the seat to act may see it.
+
+Built from the engine's :class:`SeatView` of that seat, so other hands and
+other seats' passed cards never reach the page (unless open-hands teaching
+mode is on). Every sentence is made here in Python through gettext; the front
+end only lays it out.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Card, Event, Game
+from ..engine.view import SeatView
+from ..text import LANGUAGES, card_name, event_text
+from ..text import ui
+
+if TYPE_CHECKING:
+    from .session import TableSession
+
+NARRATION_LENGTH = 40
+
+
+def card_info(card: Card, lang: str) -> dict[str, Any]:
+    """A card as the front end draws it."""
+    rank = card.code[:-1]
+    return {"code": card.code, "rank": rank, "suit": card.suit.letter, "symbol": card.suit.symbol,
+            "red": card.suit.is_red, "name": card_name(card, lang)}
+
+
+def visible_history(game: Game, seat: int, open_hands: bool) -> list[Event]:
+    """The game's events that ``seat`` may know: other seats' passes stay hidden."""
+    return [e for e in game.history if e.kind != "pass" or e.seat == seat or open_hands]
+
+
+def table_state(session: TableSession) -> dict[str, Any]:
+    """The synced state: everything the page shows, nothing the seat may not see."""
+    game, lang, seat = session.game, session.lang, session.viewer
+    hand = game.hand
+    view = hand.view(seat)
+    names = session.names
+    acting = session.seats_to_act()
+    your_turn = seat in acting and game.pending_moon is None and hand.phase == "play"
+    passing = hand.phase == "pass" and seat in hand.waiting_to_pass and not game.is_over
+    return {
+        "id": session.state_id,
+        "lang": lang,
+        "languages": [{"code": code, "name": name} for code, name in LANGUAGES.items()],
+        "pace": session.pace,
+        "players": game.rules.players,
+        "viewer": seat,
+        "learner": session.options.learner,
+        "hot_seat": sum(session.is_human(s) for s in range(game.rules.players)) > 1,
+        "hot_seat_text": ui.hot_seat_text(names[seat], lang),
+        "hand_title": ui.hand_title(hand.number + 1, lang),
+        "phase": "over" if game.is_over else "moon" if game.pending_moon is not None else hand.phase,
+        "status": _status(session, view, acting),
+        "your_turn": your_turn,
+        "passing": passing,
+        "hand": _hand_cards(view, session, your_turn, passing),
+        "teaching": _teaching(view, lang) if your_turn else [],
+        "pass": _pass_info(view, names, lang, passing),
+        "seats": _seats(session, view, acting),
+        "trick": _trick(view, names, lang),
+        "last_trick": _last_trick(view, names, lang) if session.show_last_trick else None,
+        "show_last_trick": session.show_last_trick,
+        "hearts_broken": view.hearts_broken,
+        "finish_offer": ui.finish_offer_text(lang) if _can_finish(game) and seat in acting else "",
+        "sheet": _sheet(game, names, lang),
+        "moon": _moon(game, names, lang) if game.pending_moon == seat else None,
+        "game_over": _game_over(game, names, session.options.learner, lang) if game.is_over else None,
+        "narration": _narration(game, seat, session.open_hands, names, lang),
+        "can_undo": bool(session.undo_stack),
+    }
+
+
+def _status(session: TableSession, view: SeatView, acting: list[int]) -> str:
+    names, lang, game = session.names, session.lang, session.game
+    if game.is_over or game.pending_moon is not None:
+        return ""
+    if view.phase == "pass":
+        if view.pass_direction is None:
+            return ui.no_pass_text(lang)
+        return ui.waiting_pass_text([names[s] for s in view.waiting_to_pass], lang)
+    if view.to_move is None:
+        return ""
+    return ui.turn_text(names[view.to_move], view.to_move == view.seat, lang)
+
+
+def _hand_cards(view: SeatView, session: TableSession, your_turn: bool, passing: bool) -> list[dict[str, Any]]:
+    lang = session.lang
+    received = set(view.received) if not view.tricks else set()
+    cards = []
+    for card in view.held:
+        info = card_info(card, lang)
+        info["received"] = card in received
+        if passing:
+            info.update(legal=True, why="", rule="pass.three", label=card_name(card, lang),
+                        label_chosen=ui.pass_card_label(card, lang, True),
+                        label_free=ui.pass_card_label(card, lang, False))
+        elif your_turn:
+            explanation = view.explain(card)
+            why = explanation.text(lang)
+            info.update(legal=explanation.legal, why=why, rule=explanation.rule,
+                        label=ui.card_label(card, lang, explanation.legal, why))
+        else:
+            info.update(legal=False, why="", rule="", label=card_name(card, lang))
+        cards.append(info)
+    return cards
+
+
+def _teaching(view: SeatView, lang: str) -> list[dict[str, str]]:
+    """The rules that limit this seat's choice now, one line per rule case (the
+    first lead, following suit, the first-trick restriction, hearts not broken)."""
+    seen: dict[tuple[str, str], dict[str, str]] = {}
+    explanations = [view.explain(card) for card in view.held]
+    limited = [e for e in explanations if not e.legal]
+    for explanation in limited or []:
+        seen.setdefault((explanation.rule, explanation.reason),
+                        {"text": explanation.text(lang), "rule": explanation.rule})
+    return list(seen.values())
+
+
+def _pass_info(view: SeatView, names: list[str], lang: str, passing: bool) -> dict[str, Any]:
+    direction = view.pass_direction
+    info: dict[str, Any] = {"direction": direction, "prompts": [], "received_text": ""}
+    if direction is None:
+        info["prompts"] = [ui.no_pass_text(lang)]
+        return info
+    rules = view.rules
+    if passing:
+        target = names[rules.pass_target(view.seat, direction)]
+        info["prompts"] = [ui.pass_prompt(direction, target, chosen, lang) for chosen in range(4)]
+    if view.received and not view.tricks:
+        giver = next(s for s in range(rules.players) if rules.pass_target(s, direction) == view.seat)
+        info["received_text"] = ui.received_text(names[giver], view.received, lang)
+    return info
+
+
+def _seats(session: TableSession, view: SeatView, acting: list[int]) -> list[dict[str, Any]]:
+    game, names, lang = session.game, session.names, session.lang
+    players = game.rules.players
+    tricks_won = [sum(1 for t in view.tricks if t.winner == s) for s in range(players)]
+    totals = game.scores
+    seats = []
+    for seat in range(players):
+        shown = session.open_hands and seat != view.seat
+        seats.append({
+            "seat": seat,
+            "name": names[seat],
+            "position": (seat - session.options.learner) % players,
+            "human": session.is_human(seat),
+            "viewer": seat == view.seat,
+            "count": view.hand_sizes[seat],
+            "count_text": ui.card_count(view.hand_sizes[seat], lang),
+            "points": view.points[seat],
+            "points_text": ui.points_taken(view.points[seat], lang),
+            "tricks_text": ui.tricks_taken(tricks_won[seat], lang),
+            "total": totals[seat],
+            "to_act": seat in acting,
+            "leads": view.phase == "play" and view.trick.leader == seat,
+            "cards": [card_info(c, lang) for c in game.hand.held(seat)] if shown else None,
+        })
+    return seats
+
+
+def _trick(view: SeatView, names: list[str], lang: str) -> dict[str, Any]:
+    """The trick on the table; between tricks, the one just won (marked done)."""
+    trick = view.trick
+    if not trick.cards and view.tricks:
+        trick = view.tricks[-1]
+    return _trick_info(trick, names, lang)
+
+
+def _last_trick(view: SeatView, names: list[str], lang: str) -> dict[str, Any] | None:
+    complete = view.tricks[-1] if view.tricks else None
+    return _trick_info(complete, names, lang) if complete is not None else None
+
+
+def _trick_info(trick: Any, names: list[str], lang: str) -> dict[str, Any]:
+    return {
+        "cards": [{"seat": s, "name": names[s], "card": card_info(c, lang)} for s, c in zip(trick.seats, trick.cards)],
+        "leader": trick.leader if trick.cards else None,
+        "winner": trick.winner,
+        "winner_text": ui.leader_text(names[trick.winner], lang) if trick.winner is not None else "",
+    }
+
+
+def _can_finish(game: Game) -> bool:
+    hand = game.hand
+    return (not game.is_over and game.pending_moon is None and hand.phase == "play"
+            and hand.points_left == 0 and any(hand.hands))
+
+
+def _sheet(game: Game, names: list[str], lang: str) -> dict[str, Any]:
+    running = list(accumulate(game.sheet, lambda a, b: tuple(x + y for x, y in zip(a, b))))
+    return {
+        "names": names,
+        "rows": [list(row) for row in game.sheet],
+        "running": [list(r) for r in running],
+        "totals": list(game.scores),
+        "target": game.rules.target,
+        "target_text": ui.target_text(game.rules.target, lang),
+    }
+
+
+def _moon(game: Game, names: list[str], lang: str) -> dict[str, Any]:
+    """The shooter's two choices, each with what it does to the standings."""
+    choices = []
+    labels = ui.moon_choice_texts(lang)
+    for choice in ("self", "others"):
+        after = game.choose_moon(choice)
+        totals = ", ".join(ui.total_entry(names[s], t, lang) for s, t in enumerate(after.scores))
+        winners = [names[s] for s in after.winners]
+        choices.append({"choice": choice, "label": labels[choice],
+                        "effect": ui.moon_effect_text(totals, winners, lang)})
+    return {"choices": choices}
+
+
+def _game_over(game: Game, names: list[str], learner: int, lang: str) -> dict[str, Any]:
+    winners = list(game.winners)
+    return {"winners": winners,
+            "text": ui.winners_text([names[s] for s in winners], learner in winners, lang)}
+
+
+def _narration(game: Game, seat: int, open_hands: bool, names: list[str], lang: str) -> list[dict[str, str]]:
+    events = visible_history(game, seat, open_hands)[-NARRATION_LENGTH:]
+    return [{"kind": e.kind, "rule": e.rule, "text": event_text(e, lang, names)} for e in events]

@@ -1,0 +1,125 @@
+"""``HeartsTable``: the anywidget that shows a :class:`TableSession` in a notebook.
+
+State goes to the page through synced traits only (``state``, ``ui``,
+``notice``), so a table displayed late still renders; the page sends intents
+back as custom messages ``{"type": ..., "state": <state id>, ...}``.
+With a bot pace above zero the bots move one at a time on a kernel-side
+timer, so the page sees every card.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any, Callable
+
+import anywidget
+import traitlets
+
+from ..engine import Game
+from ..text.ui import ui_strings
+from .options import TableOptions
+from .session import TableSession
+from .state import table_state
+
+STATIC = Path(__file__).with_name("static")
+
+
+class HeartsTable(anywidget.AnyWidget):
+    """A Hearts table: you against bots (or friends, hot-seat), with the legal cards
+    highlighted and every rule explained as it applies.
+
+    Options: ``players`` (3-7), ``target`` (points that end the game), ``seed``
+    (the same seed deals the same game), ``learner`` (your seat number),
+    ``seats`` (per seat ``"human"``, ``"bot"`` or a bot object), ``open_hands``
+    (show every hand, for teaching), ``pace`` (seconds between bot cards; 0 is
+    instant) and ``lang`` (a language code of ``hearts_widget.text.LANGUAGES``).
+    """
+
+    _esm = STATIC / "table.js"
+    _css = STATIC / "table.css"
+
+    state = traitlets.Dict().tag(sync=True)
+    ui = traitlets.Dict().tag(sync=True)
+    notice = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **options: Any) -> None:
+        table_options = TableOptions.from_kwargs(options)
+        super().__init__()
+        self._session = TableSession(table_options)
+        self._timer: asyncio.TimerHandle | None = None
+        self.on_msg(self._on_message)
+        self._after_change()
+
+    # -- Python API ---------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The game being played (an immutable engine ``Game``)."""
+        return self._session.game
+
+    @property
+    def lang(self) -> str:
+        return self._session.lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        """Switch every word on the table to another language, keeping the game."""
+        self._session.set_lang(lang)
+        self._after_change()
+
+    def send_intent(self, message: dict[str, Any]) -> None:
+        """Handle a message as if the page had sent it (for scripts and tests)."""
+        self._on_message(self, message, [])
+
+    # -- messages and bots --------------------------------------------------
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self._guard(lambda: self._session.handle(content))
+        self._after_change()
+
+    def _after_change(self) -> None:
+        """Let the bots move (all at once, or one per tick at a visible pace), then sync."""
+        self._cancel_timer()
+        session = self._session
+        if session.bot_to_act():
+            if session.pace <= 0:
+                self._guard(session.run_bots)
+            elif not self._schedule(self._bot_tick, session.pace):
+                self._guard(session.run_bots)  # no event loop: play at once rather than stall
+        self._sync()
+
+    def _bot_tick(self) -> None:
+        self._timer = None
+        self._guard(self._session.bot_step)
+        self._after_change()
+
+    def _schedule(self, callback: Callable[[], None], delay: float) -> bool:
+        """Call ``callback`` after ``delay`` seconds on the kernel's event loop, if one runs."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        self._timer = loop.call_later(delay, callback)
+        return True
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _guard(self, action: Callable[[], None]) -> None:
+        """Run ``action``; an unexpected error becomes a notice on the table, not a lost log line."""
+        try:
+            action()
+        except Exception as error:  # noqa: BLE001 - shown to the learner instead
+            self._session.handle_error(error)
+
+    def _sync(self) -> None:
+        session = self._session
+        try:
+            state = table_state(session)
+        except Exception as error:  # noqa: BLE001
+            session.handle_error(error)
+            state = dict(self.state)
+        self.ui = ui_strings(session.lang)
+        self.state = state
+        self.notice = dict(session.notice)

@@ -1,0 +1,223 @@
+"""Messages from the page: good ones move the game, bad ones change nothing and say why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hearts_widget import Game, HeartsTable
+
+from .conftest import act, pass_first_three, play_first_legal, send
+
+
+def snapshot(table: HeartsTable) -> tuple[Game, int]:
+    return table.game, table.state["id"]
+
+
+def test_a_new_table_waits_for_the_learner_to_pass(table: HeartsTable) -> None:
+    state = table.state
+    assert state["phase"] == "pass" and state["passing"]
+    assert state["pass"]["direction"] == "left"
+    assert len(state["hand"]) == 13
+    assert [s["count"] for s in state["seats"]] == [13, 13, 13, 13]
+
+
+def test_passing_three_cards_exchanges_and_bots_play_up_to_the_learner(table: HeartsTable) -> None:
+    chosen = pass_first_three(table)
+    state = table.state
+    assert state["phase"] == "play"
+    held = {c["code"] for c in state["hand"]}
+    assert not held & set(chosen)
+    assert "received" in state["pass"]["received_text"].lower() or state["pass"]["received_text"]
+    assert sum(c["received"] for c in state["hand"]) == 3
+    assert state["your_turn"], "instant bots play until the learner must act"
+
+
+def test_legal_cards_are_those_of_the_engine(table: HeartsTable) -> None:
+    pass_first_three(table)
+    legal = {c["code"] for c in table.state["hand"] if c["legal"]}
+    assert legal == {c.code for c in table.game.hand.legal_moves()}
+
+
+def test_illegal_cards_say_why_with_the_rule(table: HeartsTable) -> None:
+    pass_first_three(table)
+    illegal = [c for c in table.state["hand"] if not c["legal"]]
+    assert illegal
+    for card in illegal:
+        assert card["why"] and card["rule"].startswith("play.")
+        assert ", not playable: " in card["label"]
+
+
+@pytest.mark.parametrize("message", [
+    None, 7, "play", [], {}, {"type": "fly"}, {"type": "play"}, {"type": "play", "state": "x", "card": "2C"},
+    {"type": "play", "state": True, "card": "2C"}, {"type": "pass", "state": 1, "cards": "2C 3C 4C"},
+    {"type": "pass", "state": 1, "cards": [1, 2, 3]}, {"type": "moon", "state": 1, "choice": "self"},
+    {"type": "set_pace", "pace": -1}, {"type": "set_pace", "pace": "fast"}, {"type": "lang", "lang": "xx"},
+    {"type": "show_last_trick", "show": "yes"}, {"type": "play", "state": 1, "card": 12},
+])
+def test_malformed_messages_change_nothing_and_leave_a_notice(table: HeartsTable, message: Any) -> None:
+    before = snapshot(table)
+    table.send_intent(message)
+    assert snapshot(table) == before
+    assert table.notice["text"] and table.notice["level"] == "warning"
+
+
+def test_a_stale_message_does_nothing(table: HeartsTable) -> None:
+    old_id = table.state["id"]
+    pass_first_three(table)
+    before = snapshot(table)
+    card = next(c["code"] for c in table.state["hand"] if c["legal"])
+    table.send_intent({"type": "play", "state": old_id, "card": card})
+    assert snapshot(table) == before
+    assert table.notice["kind"] == "stale"
+
+
+def test_a_double_click_plays_one_card(table: HeartsTable) -> None:
+    pass_first_three(table)
+    state_id = table.state["id"]
+    card = next(c["code"] for c in table.state["hand"] if c["legal"])
+    table.send_intent({"type": "play", "state": state_id, "card": card})
+    after_first = table.game
+    table.send_intent({"type": "play", "state": state_id, "card": card})
+    assert table.game is after_first
+    assert table.notice["kind"] == "stale"
+
+
+def test_an_illegal_card_is_refused_with_its_reason(table: HeartsTable) -> None:
+    pass_first_three(table)
+    before = snapshot(table)
+    card = next(c for c in table.state["hand"] if not c["legal"])
+    send(table, {"type": "play", "card": card["code"]})
+    assert snapshot(table) == before
+    assert table.notice["kind"] == "illegal" and table.notice["rule"] == card["rule"]
+    assert card["why"] in table.notice["text"]
+
+
+def test_a_card_not_held_is_refused(table: HeartsTable) -> None:
+    pass_first_three(table)
+    held = {c["code"] for c in table.state["hand"]}
+    other = next(code for code in ("2C", "3C", "AH", "KH", "QS", "AS") if code not in held)
+    before = snapshot(table)
+    send(table, {"type": "play", "card": other})
+    assert snapshot(table) == before
+    assert table.notice["kind"] == "not-held"
+
+
+def test_unreadable_card_text_is_refused(table: HeartsTable) -> None:
+    pass_first_three(table)
+    before = snapshot(table)
+    send(table, {"type": "play", "card": "1X"})
+    assert snapshot(table) == before
+    assert "1X" in table.notice["text"]
+
+
+def test_playing_during_the_pass_is_refused(table: HeartsTable) -> None:
+    before = snapshot(table)
+    send(table, {"type": "play", "card": table.state["hand"][0]["code"]})
+    assert snapshot(table) == before
+    assert "pass" in table.notice["text"]
+
+
+def test_passing_the_wrong_number_of_cards_is_refused_with_the_rule(table: HeartsTable) -> None:
+    before = snapshot(table)
+    send(table, {"type": "pass", "cards": [c["code"] for c in table.state["hand"][:2]]})
+    assert snapshot(table) == before
+    assert table.notice["rule"] == "pass.three"
+
+
+def test_out_of_turn_play_is_refused() -> None:
+    table = HeartsTable(seed=1, seats=["human", "human", "bot", "bot"])
+    pass_first_three(table)  # South
+    pass_first_three(table)  # West, now seated
+    mover = table.game.hand.to_move
+    assert table.state["viewer"] == mover
+    before = table.game
+    table._session.viewer = 1 - mover if mover in (0, 1) else 0  # the page shows a seat not to move
+    table._session.state_id = table.state["id"]
+    send(table, {"type": "play", "card": table.game.hand.held(table._session.viewer)[0].code})
+    assert table.game is before
+    assert table.notice["kind"] == "not-your-turn"
+
+
+def test_undo_takes_back_the_learners_last_move(table: HeartsTable) -> None:
+    pass_first_three(table)
+    after_pass = table.game
+    play_first_legal(table)
+    assert table.game != after_pass
+    send(table, {"type": "undo"})
+    assert table.game is after_pass
+    send(table, {"type": "undo"})
+    assert table.game.hand.phase == "pass"
+    send(table, {"type": "undo"})
+    assert table.notice["kind"] == "nothing-to-undo"
+
+
+def test_new_game_starts_over_and_clears_undo(table: HeartsTable) -> None:
+    pass_first_three(table)
+    send(table, {"type": "new_game"})
+    assert table.game.hand.phase == "pass" and not table.game.sheet
+    assert not table.state["can_undo"]
+
+
+def test_a_whole_hand_fills_the_score_sheet(table: HeartsTable) -> None:
+    while not table.game.sheet:
+        act(table)
+    sheet = table.state["sheet"]
+    assert len(sheet["rows"]) == 1 and sum(sheet["rows"][0]) in (26, 78, -26)
+    assert sheet["totals"] == list(table.game.scores)
+
+
+def test_a_whole_game_ends_with_winners() -> None:
+    table = HeartsTable(seed=3, target=30)
+    for _ in range(500):
+        if table.state["game_over"]:
+            break
+        if table.state["finish_offer"]:
+            send(table, {"type": "finish_hand"})
+            continue
+        act(table)
+    over = table.state["game_over"]
+    assert over and over["winners"] == list(table.game.winners) and over["text"]
+    assert len(table.state["sheet"]["running"]) == len(table.game.sheet)
+    before = snapshot(table)
+    play = {"type": "play", "card": "2C"}
+    send(table, play)
+    assert snapshot(table) == before and table.notice["kind"] == "game-over"
+
+
+def test_finish_hand_is_refused_while_points_remain(table: HeartsTable) -> None:
+    pass_first_three(table)
+    before = snapshot(table)
+    send(table, {"type": "finish_hand"})
+    assert snapshot(table) == before and table.notice["kind"] == "no-finish"
+
+
+def test_last_trick_is_shown_on_request(table: HeartsTable) -> None:
+    pass_first_three(table)
+    while not table.game.hand.tricks:
+        play_first_legal(table)
+    send(table, {"type": "show_last_trick", "show": True})
+    last = table.state["last_trick"]
+    assert last and len(last["cards"]) == 4 and last["winner"] == table.game.hand.tricks[-1].winner
+
+
+def test_pace_can_be_changed_from_the_page(table: HeartsTable) -> None:
+    send(table, {"type": "set_pace", "pace": 0.5})
+    assert table.state["pace"] == 0.5
+
+
+def test_narration_tells_each_event_with_its_rule(table: HeartsTable) -> None:
+    pass_first_three(table)
+    lines = table.state["narration"]
+    assert any(line["rule"] == "pass.simultaneous" for line in lines)
+    assert any(line["rule"] == "play.first-lead" or "leads" in line["text"] for line in lines) \
+        or table.game.hand.to_move == 0
+    assert all(line["text"] and line["rule"] for line in lines)
+
+
+def test_teaching_lines_name_the_rule_that_limits_the_learner(table: HeartsTable) -> None:
+    pass_first_three(table)
+    if table.game.hand.trick.cards:
+        assert table.state["teaching"]
+    assert all(line["rule"].startswith("play.") for line in table.state["teaching"])

@@ -1,0 +1,69 @@
+"""Bot pace (a visible pause between bot cards) and switching language mid-game."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from hearts_widget import HeartsTable
+from hearts_widget.text import LANGUAGES
+from hearts_widget.text.ui import ui_strings
+
+from .conftest import pass_first_three, send
+
+
+def test_a_visible_pace_shows_each_bot_card_in_turn() -> None:
+    async def play() -> list[int]:
+        table = HeartsTable(seed=1, pace=0.01)
+        seen: list[int] = []
+        table.observe(lambda change: seen.append(sum(len(t["cards"]) for t in [change["new"]["trick"]])),
+                      names="state")
+        pass_first_three(table)
+        for _ in range(200):
+            if table.state["your_turn"]:
+                break
+            await asyncio.sleep(0.01)
+        assert table.state["your_turn"]
+        return seen
+
+    seen = asyncio.run(play())
+    on_table = [n for n in seen if n]
+    assert on_table == sorted(on_table) and len(set(on_table)) == len(on_table), \
+        "each bot card arrives in its own state, one at a time"
+
+
+def test_undo_during_a_paced_bot_turn_cancels_the_bots() -> None:
+    async def play() -> HeartsTable:
+        table = HeartsTable(seed=1, pace=0.05)
+        pass_first_three(table)
+        send(table, {"type": "undo"})
+        await asyncio.sleep(0.2)
+        return table
+
+    table = asyncio.run(play())
+    assert table.game.hand.phase == "pass" and table.state["passing"]
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_switching_language_keeps_the_game_and_changes_every_label(lang: str) -> None:
+    table = HeartsTable(seed=1)
+    pass_first_three(table)
+    game = table.game
+    send(table, {"type": "lang", "lang": lang})
+    assert table.game is game
+    assert table.state["lang"] == lang and table.ui == ui_strings(lang)
+    table.lang = "en"
+    assert table.state["lang"] == "en"
+
+
+def test_a_bad_language_from_python_is_refused() -> None:
+    table = HeartsTable()
+    with pytest.raises(ValueError, match="unknown language"):
+        table.lang = "xx"
+
+
+def test_every_ui_label_is_a_non_empty_string() -> None:
+    for lang in LANGUAGES:
+        strings = ui_strings(lang)
+        assert all(isinstance(v, str) and v for v in strings.values())
