@@ -1,0 +1,279 @@
+"""Every sentence of the lessons (the tutorial notebook and the Voilà lesson).
+
+Each text is a whole sentence (or a short paragraph) with named
+placeholders, looked up by a stable key, so translators see complete
+thoughts and can reorder them. Keys follow the lesson path:
+``step.<step>.title``, ``step.<step>.body.<n>``, ``position.<position>``,
+``check.<check>.question|why|<choice>`` and ``ui.*`` for controls.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .translate import translator
+
+
+def lesson_text(key: str, lang: str | None = None, **values: Any) -> str:
+    """The lesson sentence for ``key`` in ``lang``, with ``values`` filled in."""
+    texts = _texts(lang)
+    if key not in texts:
+        raise KeyError(f"no lesson text {key!r}")
+    return texts[key].format(**values) if values else texts[key]
+
+
+def lesson_keys() -> frozenset[str]:
+    """Every key that has a text (for tests that check the path uses only real keys)."""
+    return frozenset(_texts(None))
+
+
+def _texts(lang: str | None) -> dict[str, str]:
+    t = translator(lang)
+    return {
+        # -- controls --------------------------------------------------------
+        "ui.title": t.gettext("Learn Hearts"),
+        "ui.language": t.gettext("Language"),
+        "ui.next": t.gettext("Next"),
+        "ui.back": t.gettext("Back"),
+        "ui.step-of": t.gettext("Step {number} of {total}"),
+        "ui.start-again": t.gettext("Start again"),
+        "ui.you-are": t.gettext("You are seat {seat}."),
+        "ui.your-cards": t.gettext("Your cards:"),
+        "ui.you-lead": t.gettext("You lead: no card is on the table yet."),
+        "ui.on-table": t.gettext("On the table:"),
+        "ui.hearts-broken": t.gettext("Hearts are broken."),
+        "ui.hearts-not-broken": t.gettext("Hearts are not broken yet."),
+        "ui.allowed": t.gettext("Allowed. {reason} (Rule {rule}.)"),
+        "ui.not-allowed": t.gettext("Not allowed. {reason} (Rule {rule}.) Try another card."),
+        "ui.check-right": t.gettext("Right! {why}"),
+        "ui.check-wrong": t.gettext("Not quite. {why}"),
+        "ui.players": t.gettext("Players"),
+        "ui.deck-summary": t.gettext("With {players} players, everyone gets {each} cards."),
+        "ui.deck-stripped": t.gettext("Taken out before the deal: {cards}"),
+        "ui.deck-nothing-stripped": t.gettext("Nothing is taken out: all 52 cards are dealt."),
+        "ui.hand-number": t.gettext("Hand {number}"),
+        "ui.pass-left": t.gettext("to the left"),
+        "ui.pass-right": t.gettext("to the right"),
+        "ui.pass-across": t.gettext("across"),
+        "ui.pass-none": t.gettext("no pass"),
+        "ui.pass-button": t.gettext("Pass the chosen cards"),
+        "ui.pass-chosen": t.gettext("Chosen: {cards}"),
+        "ui.pass-done": t.gettext("Everyone has passed at the same time. You gave {given} and received {received}."),
+        "ui.sheet-hand": t.gettext("Hand"),
+        "ui.sheet-seat": t.gettext("Seat {number}"),
+        "ui.sheet-total": t.gettext("Total"),
+        "ui.target": t.gettext("Target: {target} points."),
+        "ui.moon-self": t.gettext("Take 26 off my score"),
+        "ui.moon-others": t.gettext("Add 26 to everyone else"),
+        "ui.moon-before": t.gettext("The score sheet before this hand:"),
+        "ui.moon-after": t.gettext("The score sheet with your choice:"),
+        "ui.table-missing": t.gettext("The game table could not be started here."),
+        # -- the deck ---------------------------------------------------------
+        "step.deck.title": t.gettext("The cards"),
+        "step.deck.body.1": t.gettext(
+            "Hearts is a game for 3 to 7 players with one pack of 52 cards. "
+            "In each suit the ace is highest and the 2 is lowest. There are no trumps."),
+        "step.deck.body.2": t.gettext("The Queen of Spades is called the Black Maria."),
+        "step.deck.body.3": t.gettext(
+            "Everyone must get the same number of cards, so with some numbers of players a few low cards "
+            "are taken out before the deal. Choose a number of players and see which."),
+        "check.deck-six.question": t.gettext("With 6 players, how many cards does each player get?"),
+        "check.deck-six.8": t.gettext("8 cards"),
+        "check.deck-six.10": t.gettext("10 cards"),
+        "check.deck-six.13": t.gettext("13 cards"),
+        "check.deck-six.why": t.gettext("Four cards are taken out, so 48 are left: 8 for each of 6 players."),
+        "check.deck-points.question": t.gettext("Which card is in play whatever the number of players?"),
+        "check.deck-points.2D": t.gettext("The 2♦"),
+        "check.deck-points.3C": t.gettext("The 3♣"),
+        "check.deck-points.QS": t.gettext("The Queen of Spades"),
+        "check.deck-points.why": t.gettext(
+            "All 13 hearts and the Black Maria are always in play, so every hand holds 26 points."),
+        # -- passing ----------------------------------------------------------
+        "step.pass.title": t.gettext("Passing three cards"),
+        "step.pass.body.1": t.gettext(
+            "After looking at their cards, every player chooses three cards and passes them to another player."),
+        "step.pass.body.2": t.gettext(
+            "Everyone chooses at the same time: nobody sees what they receive until all have passed."),
+        "position.pass": t.gettext("This hand passes to the left. Choose cards, then press the button."),
+        "check.pass-when.question": t.gettext("When do you see the cards passed to you?"),
+        "check.pass-when.chosen": t.gettext("As soon as my neighbour has chosen them"),
+        "check.pass-when.all": t.gettext("When everyone has passed their three cards"),
+        "check.pass-when.trick": t.gettext("After the first trick"),
+        "check.pass-when.why": t.gettext(
+            "Everyone commits three cards first; then all the cards change hands together."),
+        # -- rotation ---------------------------------------------------------
+        "step.rotation.title": t.gettext("Where the cards go"),
+        "step.rotation.body.1": t.gettext(
+            "The direction of the pass changes from hand to hand, and the pattern repeats until the game ends."),
+        "step.rotation.body.2": t.gettext(
+            "With 4 players: to the left, to the right, across, then a hand with no pass. "
+            "With any other number: to the left, then to the right."),
+        "step.rotation.body.3": t.gettext(
+            "Play goes to the left, so the left is the next seat in play order and the right the one before."),
+        "check.rotation-four.question": t.gettext("Four players. Where do the cards go in the fourth hand?"),
+        "check.rotation-four.left": t.gettext("To the left"),
+        "check.rotation-four.across": t.gettext("Across"),
+        "check.rotation-four.none": t.gettext("Nowhere: there is no pass"),
+        "check.rotation-four.why": t.gettext("With 4 players the order is left, right, across, no pass."),
+        "check.rotation-five.question": t.gettext("Five players. Where do the cards go in the third hand?"),
+        "check.rotation-five.left": t.gettext("To the left"),
+        "check.rotation-five.across": t.gettext("Across"),
+        "check.rotation-five.none": t.gettext("Nowhere: there is no pass"),
+        "check.rotation-five.why": t.gettext(
+            "With 5 players the order is left, right, so the third hand passes to the left again."),
+        # -- the first lead ---------------------------------------------------
+        "step.first-lead.title": t.gettext("The first trick"),
+        "step.first-lead.body.1": t.gettext(
+            "A trick is one card from each player, in turn to the left. The first card played is the lead."),
+        "step.first-lead.body.2": t.gettext(
+            "After the pass, the player holding the 2♣ leads it to the first trick. "
+            "With 5 players the 2♣ is taken out, so the 3♣ leads."),
+        "position.first-lead": t.gettext("You hold the 2♣. Which card do you lead?"),
+        "position.first-lead-five": t.gettext("Five players: the 2♣ is out of the game. Which card do you lead?"),
+        "check.first-lead-five.question": t.gettext("With 5 players, who leads the first trick?"),
+        "check.first-lead-five.2C": t.gettext("The player holding the 2♣"),
+        "check.first-lead-five.3C": t.gettext("The player holding the 3♣"),
+        "check.first-lead-five.AH": t.gettext("The player holding the ace of hearts"),
+        "check.first-lead-five.why": t.gettext("With 5 players the 2♣ is taken out: the lowest club is the 3♣."),
+        # -- following suit ---------------------------------------------------
+        "step.follow-suit.title": t.gettext("Following suit"),
+        "step.follow-suit.body.1": t.gettext(
+            "The suit of the first card of a trick is the suit led. "
+            "Every player must play a card of that suit if they can."),
+        "position.follow-suit": t.gettext("Diamonds were led. Which card do you play?"),
+        "check.follow-spades.question": t.gettext(
+            "Spades were led. You hold two spades and a heart. Which may you play?"),
+        "check.follow-spades.spade": t.gettext("Only a spade"),
+        "check.follow-spades.any": t.gettext("Any of the three cards"),
+        "check.follow-spades.heart": t.gettext("Only the heart"),
+        "check.follow-spades.why": t.gettext("You hold spades, the suit led, so you must play one."),
+        # -- discarding -------------------------------------------------------
+        "step.discard.title": t.gettext("When you cannot follow"),
+        "step.discard.body.1": t.gettext(
+            "If you have no card of the suit led, you may play any card. This is called discarding."),
+        "position.discard": t.gettext("Diamonds were led and you have none. Which card do you play?"),
+        "check.discard-spade.question": t.gettext(
+            "Second trick. Clubs were led and you have no clubs. May you play a spade?"),
+        "check.discard-spade.yes": t.gettext("Yes"),
+        "check.discard-spade.no": t.gettext("No"),
+        "check.discard-spade.why": t.gettext("With no card of the suit led, you may discard any card."),
+        # -- winning a trick --------------------------------------------------
+        "step.trick-winner.title": t.gettext("Who wins a trick"),
+        "step.trick-winner.body.1": t.gettext(
+            "The highest card of the suit led wins the trick. A card of another suit never wins, "
+            "however high: there are no trumps."),
+        "step.trick-winner.body.2": t.gettext(
+            "The winner keeps the cards of the trick face down and leads the next trick."),
+        "position.trick-winner": t.gettext("The 9♦ was led and you play last. Choose a card and see who wins."),
+        "check.winner-which.question": t.gettext("The 5♦ is led, then the K♠, the 9♦ and the A♣. Which card wins?"),
+        "check.winner-which.KS": t.gettext("The K♠"),
+        "check.winner-which.9D": t.gettext("The 9♦"),
+        "check.winner-which.AC": t.gettext("The A♣"),
+        "check.winner-which.why": t.gettext(
+            "Diamonds were led, and the 9♦ is the highest diamond. The K♠ and the A♣ cannot win."),
+        # -- no points on the first trick -------------------------------------
+        "step.first-trick.title": t.gettext("No points on the first trick"),
+        "step.first-trick.body.1": t.gettext(
+            "On the first trick nobody may play a heart or the Black Maria, even without a club."),
+        "step.first-trick.body.2": t.gettext(
+            "Unless your hand holds nothing but hearts and the Black Maria: then you may play one of them."),
+        "position.first-trick": t.gettext("First trick: clubs were led and you have none. Which card do you play?"),
+        "position.first-trick-only-points": t.gettext(
+            "First trick again, but now you hold only hearts and the Black Maria. Which card do you play?"),
+        "check.first-trick-heart.question": t.gettext(
+            "First trick. You have no clubs; you hold diamonds and hearts. May you play a heart?"),
+        "check.first-trick-heart.yes": t.gettext("Yes"),
+        "check.first-trick-heart.no": t.gettext("No"),
+        "check.first-trick-heart.why": t.gettext(
+            "You hold diamonds, which carry no points, so no heart may go on the first trick."),
+        # -- leading hearts ---------------------------------------------------
+        "step.hearts-lead.title": t.gettext("Leading hearts"),
+        "step.hearts-lead.body.1": t.gettext("You may not lead a heart until hearts are broken."),
+        "step.hearts-lead.body.2": t.gettext("Unless you hold only hearts: then you may lead one."),
+        "step.hearts-lead.body.3": t.gettext(
+            "And if you hold only hearts and the Black Maria, you must lead the Black Maria."),
+        "position.hearts-lead": t.gettext("Hearts are not broken and it is your lead. Which card do you lead?"),
+        "position.hearts-lead-only-hearts": t.gettext(
+            "Hearts are not broken, but you hold only hearts. Which card do you lead?"),
+        "position.hearts-lead-hearts-and-maria": t.gettext(
+            "Hearts are not broken and you hold only hearts and the Black Maria. Which card do you lead?"),
+        "check.hearts-and-maria.question": t.gettext(
+            "Hearts are not broken. You hold the Q♠ and three hearts, nothing else. Which card must you lead?"),
+        "check.hearts-and-maria.QS": t.gettext("The Q♠"),
+        "check.hearts-and-maria.heart": t.gettext("Any heart"),
+        "check.hearts-and-maria.any": t.gettext("Any of the four cards"),
+        "check.hearts-and-maria.why": t.gettext(
+            "With only hearts and the Black Maria before hearts are broken, the Black Maria must be led."),
+        # -- breaking hearts --------------------------------------------------
+        "step.hearts-broken.title": t.gettext("Breaking hearts"),
+        "step.hearts-broken.body.1": t.gettext(
+            "Hearts are broken the first time a heart or the Black Maria is played to a trick, "
+            "whether it is led, followed or discarded."),
+        "step.hearts-broken.body.2": t.gettext("From then on anyone may lead a heart."),
+        "position.hearts-broken-discard": t.gettext(
+            "Diamonds were led and you have none. Hearts are not broken. Discard a heart and see."),
+        "position.hearts-broken-by-maria": t.gettext(
+            "No heart has been played yet, but the Black Maria has. It is your lead. Which card do you lead?"),
+        "check.broken-by-maria.question": t.gettext(
+            "No heart has been played yet, but the Black Maria has. Are hearts broken?"),
+        "check.broken-by-maria.yes": t.gettext("Yes"),
+        "check.broken-by-maria.no": t.gettext("No"),
+        "check.broken-by-maria.why": t.gettext("The Black Maria breaks hearts just as a heart does."),
+        # -- the Black Maria --------------------------------------------------
+        "step.black-maria.title": t.gettext("Leading the Black Maria"),
+        "step.black-maria.body.1": t.gettext(
+            "The Black Maria may be led at any time, even before hearts are broken."),
+        "position.black-maria-lead": t.gettext(
+            "Hearts are not broken and it is your lead. Try the Black Maria, and a heart."),
+        "check.maria-lead.question": t.gettext("Hearts are not broken. May you lead the Q♠?"),
+        "check.maria-lead.yes": t.gettext("Yes"),
+        "check.maria-lead.no": t.gettext("No"),
+        "check.maria-lead.why": t.gettext("The Black Maria may be led at any time."),
+        # -- points and the score sheet ---------------------------------------
+        "step.points.title": t.gettext("Points and the score sheet"),
+        "step.points.body.1": t.gettext(
+            "Points are bad: you want as few as possible. Each heart you take is 1 point, "
+            "and the Black Maria is 13 points. A hand holds 26 points in all."),
+        "step.points.body.2": t.gettext(
+            "After each hand the points go on the score sheet: a column for each player and a row for each hand."),
+        "position.points": t.gettext(
+            "The Black Maria and a heart are on this trick and you play last. Which card do you play?"),
+        "check.points-count.question": t.gettext("You took three hearts and the Black Maria. How many points?"),
+        "check.points-count.4": t.gettext("4 points"),
+        "check.points-count.13": t.gettext("13 points"),
+        "check.points-count.16": t.gettext("16 points"),
+        "check.points-count.why": t.gettext("Three hearts are 3 points and the Black Maria 13: 16 in all."),
+        # -- the moon ---------------------------------------------------------
+        "step.moon.title": t.gettext("Shooting the moon"),
+        "step.moon.body.1": t.gettext(
+            "A player who takes all 13 hearts and the Black Maria has shot the moon."),
+        "step.moon.body.2": t.gettext(
+            "They choose: take 26 off their own score, or add 26 to every other player's score. "
+            "Scores may go below zero."),
+        "position.moon": t.gettext("You (seat 0) have just taken every heart and the Black Maria. Choose."),
+        "check.moon-choice.question": t.gettext(
+            "You shot the moon. Before this hand you had 90 and the others 70, 75 and 80; the target is 100. "
+            "Which choice wins the game for you now?"),
+        "check.moon-choice.self": t.gettext("Take 26 off my score"),
+        "check.moon-choice.others": t.gettext("Add 26 to everyone else"),
+        "check.moon-choice.why": t.gettext(
+            "The others go to 96, 101 and 106, so the game ends, and your 90 is the lowest total."),
+        # -- the end of the game ----------------------------------------------
+        "step.target.title": t.gettext("The end of the game"),
+        "step.target.body.1": t.gettext(
+            "The game is played to 100 points, unless the players agree on another target before starting."),
+        "step.target.body.2": t.gettext(
+            "When a hand ends with anyone at or past the target, the game is over. The lowest total wins; "
+            "players tied for the lowest total share the win."),
+        "step.target.body.3": t.gettext("Here is a whole game played to 50 points:"),
+        "check.winner-tie.question": t.gettext("A game ends with totals of 45, 102, 67 and 45. Who wins?"),
+        "check.winner-tie.high": t.gettext("The player with 102"),
+        "check.winner-tie.share": t.gettext("The two players with 45 share the win"),
+        "check.winner-tie.replay": t.gettext("Nobody yet: another hand breaks the tie"),
+        "check.winner-tie.why": t.gettext("The lowest total wins, and players tied for it share the win."),
+        # -- a whole game -----------------------------------------------------
+        "step.play.title": t.gettext("Play a whole game"),
+        "step.play.body.1": t.gettext(
+            "Now play a whole game against three bots. The cards you may play are highlighted; "
+            "a card you may not play tells you why."),
+    }
