@@ -9,8 +9,9 @@ from typing import Callable
 
 from .base import Bot, MoonChoice, RandomBot, best_moon_choice
 from .rule import RuleBot
+from .strong import StrongBot
 
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "rule": RuleBot}
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "rule": RuleBot, "strong": StrongBot}
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
@@ -23,4 +24,4 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     return factory(seed=seed)
 
 
-__all__ = ["BOTS", "Bot", "MoonChoice", "RandomBot", "RuleBot", "best_moon_choice", "make_bot"]
+__all__ = ["BOTS", "Bot", "MoonChoice", "RandomBot", "RuleBot", "StrongBot", "best_moon_choice", "make_bot"]
