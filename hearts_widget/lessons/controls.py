@@ -1,0 +1,302 @@
+"""ipywidgets controls for the lessons: a position to play, the pass, a check
+question, and the demonstrations of the deck, the rotation and the scores.
+
+Every verdict comes from the engine (``Hand.explain``, the events of a
+move, ``Game`` scores); these controls only lay them out. Each control has
+a CSS class (``hearts-lesson-*``) so browser tests can find it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Callable, Iterable
+
+import ipywidgets as widgets
+
+from ..engine import Card, Event, Explanation, Game, Hand, Rules, Suit
+from ..engine.display import card_html
+from ..text import event_text, seat_label
+from ..text.lessons import lesson_text
+from .checks import Check
+from .games import moon_game, tie_game
+from .positions import LEARNER, Position, try_pass
+
+PASS_SEED = 3
+SHEET_HANDS = 2
+ROTATION_HANDS = 8
+GOOD = "#1b6e2e"
+BAD = "#a4161a"
+
+
+def _html(text: str, css: str) -> widgets.HTML:
+    box = widgets.HTML(text)
+    box.add_class(css)
+    return box
+
+
+def _paragraph(text: str, colour: str | None = None) -> str:
+    style = f' style="color:{colour}"' if colour else ""
+    return f"<p{style}>{escape(text)}</p>"
+
+
+def verdict_html(explanation: Explanation, lang: str | None) -> str:
+    """The engine's verdict on a card, with its rule, as a paragraph."""
+    key = "ui.allowed" if explanation.legal else "ui.not-allowed"
+    text = lesson_text(key, lang, reason=explanation.text(lang), rule=explanation.rule)
+    return _paragraph(("✓ " if explanation.legal else "✗ ") + text, GOOD if explanation.legal else BAD)
+
+
+def events_html(events: Iterable[Event], lang: str | None) -> str:
+    return "".join(_paragraph(event_text(e, lang)) for e in events)
+
+
+def cards_line(cards: Iterable[Card]) -> str:
+    return "".join(card_html(c) for c in cards)
+
+
+def card_button(card: Card, on_click: Callable[[Card], None]) -> widgets.Button:
+    """A card as a button: rank and suit, red or black."""
+    button = widgets.Button(description=str(card), tooltip=card.code,
+                            layout=widgets.Layout(width="3.6em", height="2.6em"))
+    button.style.text_color = "#c0142c" if card.suit.is_red else "#111111"
+    button.style.font_weight = "bold"
+    button.add_class("hearts-lesson-card")
+    button.on_click(lambda _button: on_click(card))
+    return button
+
+
+def table_html(hand: Hand, seat: int, lang: str | None) -> str:
+    """Where the learner sits, the trick on the table and whether hearts are broken."""
+    parts = [_paragraph(lesson_text("ui.you-are", lang, seat=seat))]
+    trick = hand.trick
+    if trick.cards:
+        played = " ".join(f"{escape(seat_label(s, lang))}: {card_html(c)}" for s, c in zip(trick.seats, trick.cards))
+        parts.append(f"<p>{escape(lesson_text('ui.on-table', lang))} {played}</p>")
+    else:
+        parts.append(_paragraph(lesson_text("ui.you-lead", lang)))
+    parts.append(_paragraph(lesson_text("ui.hearts-broken" if hand.hearts_broken else "ui.hearts-not-broken", lang)))
+    return "".join(parts)
+
+
+class PositionBoard(widgets.VBox):
+    """A prepared position: the learner clicks a card and the engine says whether
+    it may be played and why; a legal card is played and what follows is told."""
+
+    def __init__(self, position: Position, lang: str | None = None) -> None:
+        self.position = position
+        self.lang = lang
+        self.prompt = _html(_paragraph(lesson_text(f"position.{position.key}", lang)), "hearts-lesson-prompt")
+        self.table = _html(table_html(position.hand, position.seat, lang), "hearts-lesson-table")
+        self.buttons = [card_button(card, self.choose) for card in position.cards]
+        self.feedback = _html("", "hearts-lesson-feedback")
+        again = widgets.Button(description=lesson_text("ui.start-again", lang))
+        again.on_click(lambda _button: self.reset())
+        super().__init__([self.prompt, self.table, widgets.HBox(self.buttons, layout=widgets.Layout(
+            flex_flow="row wrap")), self.feedback, again])
+        self.add_class("hearts-lesson-position")
+
+    def choose(self, card: Card) -> None:
+        attempt = self.position.attempt(card)
+        self.feedback.value = verdict_html(attempt.explanation, self.lang) + events_html(attempt.events, self.lang)
+        if attempt.hand is not None:
+            for button in self.buttons:
+                button.disabled = True
+
+    def reset(self) -> None:
+        self.feedback.value = ""
+        for button in self.buttons:
+            button.disabled = False
+
+
+class PassBoard(widgets.VBox):
+    """The pass: the learner picks cards and passes; the engine refuses any number
+    but three, then everyone passes at once and the cards change hands."""
+
+    def __init__(self, lang: str | None = None) -> None:
+        self.lang = lang
+        self.start = Hand.deal(Rules(players=4), seed=PASS_SEED, number=0)
+        self.toggles = {card: self._toggle(card) for card in self.start.held(LEARNER)}
+        self.feedback = _html("", "hearts-lesson-feedback")
+        self.pass_button = widgets.Button(description=lesson_text("ui.pass-button", lang), button_style="primary")
+        self.pass_button.on_click(lambda _button: self.submit())
+        again = widgets.Button(description=lesson_text("ui.start-again", lang))
+        again.on_click(lambda _button: self.reset())
+        prompt = _html(_paragraph(lesson_text("position.pass", lang)), "hearts-lesson-prompt")
+        cards = widgets.HBox(list(self.toggles.values()), layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([prompt, cards, widgets.HBox([self.pass_button, again]), self.feedback])
+        self.add_class("hearts-lesson-pass")
+
+    def _toggle(self, card: Card) -> widgets.ToggleButton:
+        toggle = widgets.ToggleButton(description=str(card), tooltip=card.code,
+                                      layout=widgets.Layout(width="3.6em", height="2.6em"))
+        toggle.style.text_color = "#c0142c" if card.suit.is_red else "#111111"
+        toggle.style.font_weight = "bold"
+        toggle.add_class("hearts-lesson-card")
+        return toggle
+
+    @property
+    def chosen(self) -> list[Card]:
+        return [card for card, toggle in self.toggles.items() if toggle.value]
+
+    def submit(self) -> None:
+        after, refusal = try_pass(self.start, LEARNER, self.chosen)
+        if refusal is not None or after is None:
+            assert refusal is not None
+            self.feedback.value = verdict_html(refusal, self.lang)
+            return
+        allowed = self.start.explain(self.chosen[0])
+        for seat in after.waiting_to_pass:
+            after = after.pass_cards(seat, after.held(seat)[:3])
+        exchange = [e for e in after.events if e.kind == "exchange"]
+        done = lesson_text("ui.pass-done", self.lang, given=" ".join(map(str, self.chosen)),
+                           received=" ".join(map(str, after.received(LEARNER))))
+        self.feedback.value = verdict_html(allowed, self.lang) + events_html(exchange, self.lang) + _paragraph(done)
+        for toggle in self.toggles.values():
+            toggle.disabled = True
+        self.pass_button.disabled = True
+
+    def reset(self) -> None:
+        self.feedback.value = ""
+        self.pass_button.disabled = False
+        for toggle in self.toggles.values():
+            toggle.disabled = False
+            toggle.value = False
+
+
+class CheckBox(widgets.VBox):
+    """A check question: one button per answer, feedback at once."""
+
+    def __init__(self, check: Check, lang: str | None = None) -> None:
+        self.check = check
+        self.lang = lang
+        self.feedback = _html("", "hearts-lesson-feedback")
+        buttons = []
+        for choice in check.choices:
+            button = widgets.Button(description=check.choice_text(choice, lang),
+                                    layout=widgets.Layout(width="auto"))
+            button.add_class("hearts-lesson-choice")
+            button.on_click(lambda _button, choice=choice: self.answer(choice))
+            buttons.append(button)
+        question = _html(f"<p><b>{escape(check.question(lang))}</b></p>", "hearts-lesson-question")
+        super().__init__([question, widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")),
+                          self.feedback])
+        self.add_class("hearts-lesson-check")
+
+    def answer(self, choice: str) -> None:
+        feedback = self.check.feedback(choice, self.lang)
+        self.feedback.value = _paragraph(("✓ " if feedback.correct else "✗ ") + feedback.text,
+                                         GOOD if feedback.correct else BAD)
+
+
+def deck_html(players: int, lang: str | None) -> str:
+    """The 52 cards by suit, the ones stripped for ``players`` dimmed and struck out."""
+    rules = Rules(players=players)
+    rows = []
+    for suit in Suit:
+        cells = []
+        for rank in range(14, 1, -1):
+            card = Card(rank, suit)
+            out = card in rules.stripped
+            style = "opacity:.25;text-decoration:line-through" if out else ""
+            cells.append(f'<span style="{style}" class="{"hearts-lesson-out" if out else ""}">{card_html(card)}</span>')
+        rows.append(f"<div>{''.join(cells)}</div>")
+    summary = lesson_text("ui.deck-summary", lang, players=players, each=rules.cards_each)
+    stripped = (lesson_text("ui.deck-stripped", lang, cards=" ".join(map(str, rules.stripped))) if rules.stripped
+                else lesson_text("ui.deck-nothing-stripped", lang))
+    return _paragraph(summary) + "".join(rows) + _paragraph(stripped)
+
+
+def _players_picker(lang: str | None, show: Callable[[int], str], css: str) -> widgets.VBox:
+    picker = widgets.ToggleButtons(options=[3, 4, 5, 6, 7], value=4, description=lesson_text("ui.players", lang),
+                                   style={"button_width": "3em"})
+    picker.add_class("hearts-lesson-players")
+    out = _html(show(4), css)
+    picker.observe(lambda change: setattr(out, "value", show(change["new"])), names="value")
+    return widgets.VBox([picker, out])
+
+
+def deck_demo(lang: str | None = None) -> widgets.VBox:
+    return _players_picker(lang, lambda players: deck_html(players, lang), "hearts-lesson-deck")
+
+
+def rotation_html(players: int, lang: str | None) -> str:
+    """The pass direction of the first hands for ``players`` (pass.rotation)."""
+    rules = Rules(players=players)
+    names = {"left": "ui.pass-left", "right": "ui.pass-right", "across": "ui.pass-across", None: "ui.pass-none"}
+    rows = "".join(
+        f"<tr><td>{escape(lesson_text('ui.hand-number', lang, number=n + 1))}</td>"
+        f"<td style='padding-left:1em'>{escape(lesson_text(names[rules.pass_direction(n)], lang))}</td></tr>"
+        for n in range(ROTATION_HANDS))
+    return f"<table>{rows}</table>"
+
+
+def rotation_demo(lang: str | None = None) -> widgets.VBox:
+    return _players_picker(lang, lambda players: rotation_html(players, lang), "hearts-lesson-rotation")
+
+
+def sheet_html(game: Game, lang: str | None) -> str:
+    """The score sheet: a column per seat, a row per hand, the totals, the target."""
+    players = game.rules.players
+    head = "".join(f"<th style='padding:0 .6em'>{escape(lesson_text('ui.sheet-seat', lang, number=s))}</th>"
+                   for s in range(players))
+    body = "".join(
+        f"<tr><td>{escape(lesson_text('ui.hand-number', lang, number=n + 1))}</td>"
+        + "".join(f"<td style='text-align:right;padding:0 .6em'>{v}</td>" for v in row) + "</tr>"
+        for n, row in enumerate(game.sheet))
+    totals = "".join(f"<td style='text-align:right;padding:0 .6em;font-weight:700'>{v}</td>" for v in game.scores)
+    target = _paragraph(lesson_text("ui.target", lang, target=game.rules.target))
+    return (f"<table class='hearts-lesson-sheet'><tr><th>{escape(lesson_text('ui.sheet-hand', lang))}</th>{head}</tr>"
+            f"{body}<tr><td><b>{escape(lesson_text('ui.sheet-total', lang))}</b></td>{totals}</tr></table>{target}")
+
+
+def sheet_demo(lang: str | None = None) -> widgets.HTML:
+    """A score sheet after the first hands of a game."""
+    game = tie_game()
+    first = Game.new(game.rules, game.seed)
+    for action in game.to_dict()["actions"]:
+        if len(first.sheet) == SHEET_HANDS:
+            break
+        first = first.apply(action)
+    return _html(sheet_html(first, lang), "hearts-lesson-sheet-demo")
+
+
+class MoonChoice(widgets.VBox):
+    """The shooter's choice on a real game: the learner picks, the engine scores."""
+
+    def __init__(self, lang: str | None = None) -> None:
+        self.lang = lang
+        self.game = moon_game()
+        self.result = _html("", "hearts-lesson-feedback")
+        buttons = []
+        for choice in ("self", "others"):
+            button = widgets.Button(description=lesson_text(f"ui.moon-{choice}", lang),
+                                    layout=widgets.Layout(width="auto"))
+            button.add_class("hearts-lesson-choice")
+            button.on_click(lambda _button, choice=choice: self.choose(choice))
+            buttons.append(button)
+        before = _paragraph(lesson_text("ui.moon-before", lang)) + sheet_html(self.game, lang)
+        moon = [e for e in self.game.hand.events if e.kind == "moon"]
+        prompt = _paragraph(lesson_text("position.moon", lang))
+        super().__init__([_html(events_html(moon, lang) + prompt + before, "hearts-lesson-prompt"),
+                          widgets.HBox(buttons), self.result])
+        self.add_class("hearts-lesson-moon")
+
+    def choose(self, choice: str) -> None:
+        after = self.game.choose_moon(choice)  # type: ignore[arg-type]
+        told = [e for e in after.events if e.kind == "moon-choice"]
+        self.result.value = (events_html(told, self.lang) + _paragraph(lesson_text("ui.moon-after", self.lang))
+                             + sheet_html(after, self.lang))
+
+
+def target_demo(lang: str | None = None) -> widgets.HTML:
+    """A whole game to 50 that ends in a shared win, told by the engine."""
+    game = tie_game()
+    over = [e for e in game.events if e.kind == "game-over"]
+    return _html(sheet_html(game, lang) + events_html(over, lang), "hearts-lesson-target")
+
+
+def table_demo(lang: str | None = None) -> widgets.Widget:
+    """A whole game against bots on the real table."""
+    from ..widget import HeartsTable
+
+    return HeartsTable(lang=lang or "en")

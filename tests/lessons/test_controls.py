@@ -1,0 +1,92 @@
+"""The lesson controls, driven as a learner would click them (no browser):
+every verdict shown is the engine's explanation, with its rule id."""
+
+from html import unescape
+
+import pytest
+
+from hearts_widget.lessons.checks import CHECKS
+from hearts_widget.lessons.controls import CheckBox, MoonChoice, PassBoard, PositionBoard, deck_html, rotation_html
+from hearts_widget.lessons.path import STEPS
+from hearts_widget.lessons.positions import POSITIONS
+from hearts_widget.lessons.stepper import Lesson, step_view
+from hearts_widget.text.translate import LANGUAGES
+
+
+def click_card(board: PositionBoard, code: str) -> str:
+    button = next(b for b in board.buttons if b.tooltip == code)
+    button.click()
+    return unescape(board.feedback.value)
+
+
+@pytest.mark.parametrize("key", sorted(POSITIONS))
+def test_clicking_each_card_shows_the_engines_verdict_and_rule(key: str) -> None:
+    position = POSITIONS[key]
+    for code, (legal, rule) in position.expect.items():
+        board = PositionBoard(position)
+        shown = click_card(board, code)
+        explanation = position.hand.explain(code)
+        assert explanation.text() in shown and f"Rule {rule}." in shown
+        assert shown.startswith("<p") and ("✓" in shown) == legal
+        assert all(b.disabled for b in board.buttons) == legal
+
+
+def test_a_legal_card_tells_what_followed_and_start_again_resets() -> None:
+    board = PositionBoard(POSITIONS["hearts-broken-discard"])
+    assert "Hearts are broken: Seat 0 discarded 3♥." in click_card(board, "3H")
+    board.reset()
+    assert board.feedback.value == "" and not any(b.disabled for b in board.buttons)
+
+
+def test_pass_board_refuses_two_cards_then_passes_three() -> None:
+    board = PassBoard()
+    toggles = list(board.toggles.values())
+    toggles[0].value = toggles[1].value = True
+    board.pass_button.click()
+    assert "pass.three" in board.feedback.value and "✗" in board.feedback.value
+    toggles[2].value = True
+    board.pass_button.click()
+    shown = unescape(board.feedback.value)
+    assert "✓" in shown and "the cards change hands together" in shown and board.pass_button.disabled
+
+
+def test_check_box_feedback_right_and_wrong() -> None:
+    check = CHECKS["maria-lead"]
+    box = CheckBox(check)
+    yes, no = box.children[1].children
+    no.click()
+    assert "Not quite." in box.feedback.value
+    yes.click()
+    assert "Right!" in box.feedback.value
+
+
+def test_deck_and_rotation_pictures_come_from_the_rules() -> None:
+    assert deck_html(6, None).count("hearts-lesson-out") == 4
+    assert deck_html(4, None).count("hearts-lesson-out") == 0
+    assert rotation_html(4, None).count("no pass") == 2 and "across" in rotation_html(4, None)
+    assert "across" not in rotation_html(5, None)
+
+
+def test_moon_choice_shows_the_engines_scores() -> None:
+    board = MoonChoice()
+    board.children[1].children[0].click()
+    assert "-26" in board.result.value and "26 points off their own score" in unescape(board.result.value)
+
+
+def test_lesson_walks_from_first_step_to_the_game_and_back() -> None:
+    lesson = Lesson()
+    assert lesson.back.disabled and "Step 1 of" in lesson.progress.value
+    for _ in range(len(STEPS) - 1):
+        lesson.next.click()
+    assert lesson.next.disabled and "hearts-lesson-step-play" in lesson.content.children[0]._dom_classes
+    lesson.back.click()
+    assert lesson.index == len(STEPS) - 2
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_every_step_builds_in_every_language(lang: str) -> None:
+    for current in STEPS[:-1]:
+        assert step_view(current, lang).children
+    lesson = Lesson()
+    lesson.language.value = lang
+    assert lesson.lang == lang
