@@ -86,3 +86,26 @@ def random_game_hand(players: int, seed: int) -> Hand:
 
 def codes(cards: Iterable[Card]) -> list[str]:
     return [c.code for c in cards]
+
+
+# Seeds whose first hand ends with seat 0 shooting the moon under ``moon_policy``
+# (found once by search; the tests check that it still happens).
+MOON_SEEDS = {3: 8, 4: 9, 5: 7, 6: 1, 7: 2}
+
+
+def moon_pass(hand: Hand, seat: int) -> list[Card]:
+    """Seat 0 passes its lowest cards, the others their highest."""
+    held = hand.held(seat)
+    return sorted(held, key=lambda c: c.rank if seat == 0 else -c.rank)[:3]
+
+
+def moon_policy(hand: Hand) -> Card:
+    """Seat 0 plays its highest legal card; the others duck and throw it their points."""
+    legal = hand.legal_moves()
+    if hand.to_move == 0:
+        return max(legal, key=lambda c: (c.rank, c.index))
+    points = [c for c in legal if c.is_heart or c.is_black_maria]
+    led = hand.trick.led_suit
+    if led is not None and points and legal[0].suit is not led:
+        return max(points, key=lambda c: (c.is_black_maria, c.rank))
+    return min(legal, key=lambda c: (c.is_heart or c.is_black_maria, c.rank))
