@@ -1,0 +1,60 @@
+"""repr() pastes back into Python; notebooks show cards, tricks, hands and games
+without the widget; importing the package does not import the widget stack."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from engine_helpers import random_game_hand
+from hearts_widget import Card, Event, Explanation, Game, Hand, Rules, Suit, Trick  # noqa: F401 (eval)
+
+
+def _round_trip(value: object) -> object:
+    return eval(repr(value))
+
+
+def test_repr_pastes_back_for_cards_rules_tricks_hands_and_games() -> None:
+    for card in Rules().deck:
+        assert _round_trip(card) is card
+    for rules in (Rules(), Rules(players=5, target=50), Rules(moon="off", first_trick_no_points=False,
+                                                            maria_breaks_hearts=False, hearts_must_be_broken=False)):
+        assert _round_trip(rules) == rules
+    assert repr(Rules()) == "Rules(players=4, target=100)"
+    hand = random_game_hand(4, 5)
+    for _ in range(6):
+        hand = hand.play(hand.legal_moves()[-1])
+    assert _round_trip(hand.trick) == hand.trick and hand.trick.cards
+    assert _round_trip(hand.tricks[0]) == hand.tricks[0]
+    assert _round_trip(hand) == hand
+    game = Game.new(Rules(players=3), seed=4)
+    game = game.pass_cards(0, game.hand.held(0)[:3])
+    assert _round_trip(game) == game
+
+
+def test_repr_html_renders_cards_tricks_hands_and_games() -> None:
+    hand = random_game_hand(4, 5).play("2C")
+    assert 'title="QS"' in Card.parse("QS")._repr_html_() and "Q♠" in Card.parse("QS")._repr_html_()
+    assert "#c0142c" in Card.parse("AH")._repr_html_()  # red suits in red
+    assert "2♣" in hand.trick._repr_html_() and "seat" in hand.trick._repr_html_()
+    assert "(empty trick)" in Trick(0, (), 4)._repr_html_()
+    html = hand._repr_html_()
+    assert html.startswith('<div class="hearts-hand"') and "to play" in html
+    for card in hand.held(1):
+        assert str(card) in html
+    game_html = Game.new(Rules(), seed=1)._repr_html_()
+    assert 'class="hearts-sheet"' in game_html and "target 100" in game_html
+
+
+def test_import_hearts_widget_does_not_import_the_widget_stack() -> None:
+    code = ("import sys, hearts_widget; hearts_widget.Hand.deal(hearts_widget.Rules(), seed=1)._repr_html_();"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'anywidget', 'traitlets')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).parents[2])
+    assert out.stdout.strip() == "[]"
+
+
+def test_suit_parse_and_names() -> None:
+    assert Suit.parse("♥") is Suit.parse("hearts") is Suit.parse("h") is Suit.parse("heart") is Suit.HEARTS
+    assert [s.symbol for s in Suit] == ["♣", "♦", "♠", "♥"]
