@@ -1,1 +1,398 @@
-export default { render({ model, el }) { el.textContent = 'x'; } };
+// The Hearts table front end: renders the synced `state` (made by the Python
+// model from the engine) and sends the learner's intents back as messages
+// {type, state: <state id>, ...}. It never decides legality itself.
+// Plain ES module, no build step, nothing loaded from the network.
+
+/** @typedef {{code: string, rank: string, suit: string, symbol: string, red: boolean, name: string,
+ *   legal?: boolean, why?: string, rule?: string, label?: string, label_chosen?: string,
+ *   label_free?: string, received?: boolean}} CardInfo */
+
+const SVG = "http://www.w3.org/2000/svg";
+const SLOW_PACE = 0.8;
+const LINE_STYLES = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 2 1 2"];
+
+/**
+ * Make an element: h("button", {class: "hw-x", onclick: f}, "text", child).
+ * @param {string} tag @param {Record<string, any>} attrs @param {...any} children
+ */
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** A small rule-id tag, so every explanation shows the rule that decides. */
+function ruleTag(rule) {
+  return rule ? h("span", { class: "hw-rule" }, rule) : null;
+}
+
+/** A face-up card drawn as a card: rank and suit in the corner, big suit in the middle. */
+function cardFace(/** @type {CardInfo} */ card, extraClass = "") {
+  return h("span", { class: `hw-face ${card.red ? "hw-red" : "hw-black"} ${extraClass}`, "aria-hidden": "true" },
+    h("span", { class: "hw-corner" }, card.rank, h("br"), card.symbol),
+    h("span", { class: "hw-pip" }, card.symbol));
+}
+
+/** Where a seat sits around the table: the learner at the bottom, play going clockwise. */
+function place(position, players, rx, ry) {
+  const angle = (Math.PI / 2) + (position * 2 * Math.PI) / players;
+  return `left:${50 + rx * Math.cos(angle)}%;top:${50 + ry * Math.sin(angle)}%`;
+}
+
+export default {
+  render({ model, el }) {
+    /** Local view state that the kernel need not know. */
+    const local = { selected: new Set(), focusKey: null, pending: false, why: null, lastId: -1, noticeSeen: 0,
+      open: { sheet: true, story: true } };
+    const root = h("div", { class: "hw-root" });
+    el.append(root);
+
+    const send = (message, changesGame = true) => {
+      if (changesGame) {
+        if (local.pending) return; // a second click before the table answered: ignore it
+        local.pending = true;
+        root.classList.add("hw-pending");
+      }
+      model.send({ ...message, state: model.get("state").id });
+    };
+
+    function render() {
+      const state = model.get("state");
+      const ui = model.get("ui");
+      if (!state || state.id === undefined || !ui) return;
+      const focused = root.contains(document.activeElement) ? document.activeElement : null;
+      if (focused && focused.dataset.key) local.focusKey = focused.dataset.key;
+      if (state.id !== local.lastId) {
+        local.pending = false;
+        local.why = null;
+        if (!state.passing) local.selected.clear();
+        const held = new Set(state.hand.map((c) => c.code));
+        for (const code of [...local.selected]) if (!held.has(code)) local.selected.delete(code);
+        local.lastId = state.id;
+      }
+      root.classList.toggle("hw-pending", local.pending);
+      root.setAttribute("lang", state.lang);
+      root.dataset.stateId = String(state.id); // lets tests and benchmarks wait for the next state
+      const parts = [
+        toolbar(state, ui), noticeBox(ui), hotSeat(state), table(state, ui), prompt(state, ui),
+        whyLine(), hand(state, ui), actions(state, ui), lastTrick(state, ui), dialogs(state, ui),
+        sheet(state, ui), narration(state, ui),
+      ];
+      root.replaceChildren(...parts.filter(Boolean));
+      if (focused && local.focusKey) restoreFocus();
+    }
+
+    function restoreFocus() {
+      let target = root.querySelector(`[data-key="${CSS.escape(local.focusKey)}"]`);
+      if (!target && local.focusKey.startsWith("card:")) target = root.querySelector(".hw-hand .hw-card");
+      if (target) target.focus();
+    }
+
+    function toolbar(state, ui) {
+      const paces = [[0, ui.pace_instant], [SLOW_PACE, ui.pace_slow]];
+      if (!paces.some(([p]) => p === state.pace)) paces.push([state.pace, `${state.pace} s`]);
+      const pace = h("select", {
+        class: "hw-select", "data-key": "pace", "aria-label": ui.pace,
+        onchange: (e) => send({ type: "set_pace", pace: Number(e.target.value) }, false),
+      }, paces.map(([p, label]) => h("option", { value: p, selected: p === state.pace }, label)));
+      const lang = h("select", {
+        class: "hw-select", "data-key": "lang", "aria-label": ui.language,
+        onchange: (e) => send({ type: "lang", lang: e.target.value }, false),
+      }, state.languages.map((l) => h("option", { value: l.code, selected: l.code === state.lang, lang: l.code }, l.name)));
+      const broken = state.hearts_broken;
+      return h("div", { class: "hw-bar" },
+        h("strong", { class: "hw-title" }, state.hand_title),
+        h("span", { class: `hw-hearts ${broken ? "hw-broken" : ""}`, "data-testid": "hearts" },
+          h("span", { "aria-hidden": "true" }, broken ? "♥ " : "♡ "), broken ? ui.hearts_broken : ui.hearts_not_broken),
+        h("span", { class: "hw-spacer" }),
+        h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, ui.pace), pace),
+        h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, ui.language), lang),
+        h("button", { class: "hw-button", "data-key": "undo", disabled: !state.can_undo,
+          onclick: () => send({ type: "undo" }) }, "↶ ", ui.undo),
+        h("button", { class: "hw-button", "data-key": "new", onclick: () => send({ type: "new_game" }) }, ui.new_game));
+    }
+
+    function noticeBox(ui) {
+      const notice = model.get("notice") || {};
+      const box = h("div", { class: "hw-notice-area", role: "status", "aria-live": "polite" });
+      if (notice.text && notice.id > local.noticeSeen) {
+        box.append(h("div", { class: `hw-notice hw-${notice.level}`, "data-testid": "notice" },
+          h("span", {}, notice.text), ruleTag(notice.rule),
+          h("button", { class: "hw-link", "data-key": "dismiss", "aria-label": ui.dismiss,
+            onclick: () => { local.noticeSeen = notice.id; render(); } }, "×")));
+      }
+      return box;
+    }
+
+    function hotSeat(state) {
+      return state.hot_seat ? h("div", { class: "hw-hotseat" }, state.hot_seat_text) : null;
+    }
+
+    function table(state, ui) {
+      const area = h("div", { class: "hw-table", role: "group", "aria-label": ui.table });
+      const n = state.players;
+      for (const seat of state.seats) {
+        const badges = [];
+        if (seat.viewer) badges.push(h("span", { class: "hw-badge hw-you" }, ui.you));
+        if (seat.leads) badges.push(h("span", { class: "hw-badge" }, ui.leads));
+        if (seat.to_act) badges.push(h("span", { class: "hw-badge hw-turn" }, "▶ ", ui.to_play));
+        if (!seat.human) badges.push(h("span", { class: "hw-badge hw-bot" }, ui.bot));
+        const box = h("div", {
+          class: `hw-seat ${seat.to_act ? "hw-acting" : ""} ${seat.viewer ? "hw-me" : ""}`,
+          style: place(seat.position, n, 40, 41), "data-testid": `seat-${seat.seat}`,
+        },
+        h("div", { class: "hw-seat-name" }, seat.name, " ", badges),
+        h("div", { class: "hw-seat-line" }, seat.count_text, " · ", seat.tricks_text),
+        h("div", { class: "hw-seat-line hw-pile" }, seat.points_text));
+        if (seat.cards) {
+          box.append(h("div", { class: "hw-open" }, seat.cards.map((c) => cardFace(c, "hw-mini"))));
+        }
+        area.append(box);
+      }
+      const trick = h("div", { class: `hw-trick ${state.trick.winner !== null ? "hw-done" : ""}`,
+        "aria-label": ui.trick, role: "list", "data-testid": "trick" });
+      for (const played of state.trick.cards) {
+        const position = state.seats[played.seat].position;
+        trick.append(h("div", { class: "hw-played", role: "listitem", style: place(position, n, 17, 19),
+          "aria-label": `${played.name}: ${played.card.name}` }, cardFace(played.card)));
+      }
+      if (state.trick.winner_text) trick.append(h("div", { class: "hw-trick-caption" }, state.trick.winner_text));
+      area.append(trick);
+      return area;
+    }
+
+    function prompt(state, ui) {
+      const box = h("div", { class: "hw-prompt" });
+      if (state.passing) {
+        box.append(h("div", { class: "hw-status hw-strong", "data-testid": "pass-prompt" },
+          state.pass.prompts[local.selected.size] || ""));
+      } else if (state.status) {
+        box.append(h("div", { class: `hw-status ${state.your_turn ? "hw-strong" : ""}`, "data-testid": "status" },
+          state.status));
+      }
+      if (state.pass.received_text) box.append(h("div", { class: "hw-received" }, state.pass.received_text));
+      if (state.teaching.length) {
+        box.append(h("ul", { class: "hw-teaching" },
+          state.teaching.map((t) => h("li", {}, t.text, " ", ruleTag(t.rule)))));
+      }
+      if (state.finish_offer) {
+        box.append(h("div", { class: "hw-offer" }, state.finish_offer, " ",
+          h("button", { class: "hw-button hw-primary", "data-key": "finish",
+            onclick: () => send({ type: "finish_hand" }) }, ui.finish_hand)));
+      }
+      return box;
+    }
+
+    function whyLine() {
+      const line = h("div", { class: "hw-why", "aria-live": "polite", "data-testid": "why" });
+      if (local.why) line.append(h("span", {}, local.why.text), " ", ruleTag(local.why.rule));
+      return line;
+    }
+
+    function showWhy(card, state) {
+      local.why = state.your_turn ? { text: `${card.name}: ${card.why}`, rule: card.rule } : null;
+      const line = root.querySelector(".hw-why");
+      if (line) line.replaceWith(whyLine());
+    }
+
+    function activate(card, state) {
+      local.focusKey = `card:${card.code}`;
+      if (state.passing) {
+        if (local.selected.has(card.code)) local.selected.delete(card.code);
+        else if (local.selected.size < 3) local.selected.add(card.code);
+        render();
+        return;
+      }
+      // Every click goes to the kernel, which alone decides: an illegal or
+      // out-of-turn card comes back as a notice saying why, with the rule.
+      showWhy(card, state);
+      send({ type: "play", card: card.code });
+    }
+
+    function hand(state, ui) {
+      const row = h("div", { class: "hw-hand", role: "toolbar", "aria-label": ui.your_hand,
+        "data-testid": "hand" });
+      const cards = state.hand;
+      const focusCode = local.focusKey && local.focusKey.startsWith("card:") ? local.focusKey.slice(5) : null;
+      const tabbable = cards.some((c) => c.code === focusCode) ? focusCode
+        : (cards.find((c) => c.legal) || cards[0] || {}).code;
+      let suit = null;
+      cards.forEach((card, index) => {
+        const chosen = local.selected.has(card.code);
+        const playable = state.passing || (state.your_turn && card.legal);
+        const dimmed = state.your_turn && !card.legal;
+        const label = state.passing ? (chosen ? card.label_chosen : card.label_free) : card.label;
+        const button = h("button", {
+          class: ["hw-card", playable ? "hw-legal" : "", dimmed ? "hw-illegal" : "", chosen ? "hw-chosen" : "",
+            card.received ? "hw-new" : "", suit !== null && suit !== card.suit ? "hw-suit-gap" : ""].join(" "),
+          "data-key": `card:${card.code}`, "data-code": card.code, "aria-label": label,
+          "aria-pressed": state.passing ? String(chosen) : null,
+          title: card.why ? `${card.why} (${card.rule})` : card.name, tabindex: card.code === tabbable ? 0 : -1,
+          onclick: () => activate(card, state),
+          onfocus: () => { local.focusKey = `card:${card.code}`; if (state.your_turn) showWhy(card, state); },
+          onmouseenter: () => { if (dimmed) showWhy(card, state); },
+          onkeydown: (event) => moveFocus(event, index, row),
+        }, cardFace(card), dimmed ? h("span", { class: "hw-mark", "aria-hidden": "true" }, "✕") : null,
+        chosen ? h("span", { class: "hw-mark hw-check", "aria-hidden": "true" }, "✓") : null);
+        suit = card.suit;
+        row.append(button);
+      });
+      return row;
+    }
+
+    function moveFocus(event, index, row) {
+      const buttons = [...row.querySelectorAll(".hw-card")];
+      const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+      let next = null;
+      if (event.key in moves) next = (index + moves[event.key] + buttons.length) % buttons.length;
+      else if (event.key === "Home") next = 0;
+      else if (event.key === "End") next = buttons.length - 1;
+      if (next === null) return;
+      event.preventDefault();
+      buttons.forEach((b, i) => b.setAttribute("tabindex", i === next ? "0" : "-1"));
+      buttons[next].focus();
+    }
+
+    function actions(state, ui) {
+      const bar = h("div", { class: "hw-actions" });
+      if (state.passing) {
+        bar.append(h("button", {
+          class: "hw-button hw-primary", "data-key": "confirm-pass", disabled: local.selected.size !== 3,
+          onclick: () => send({ type: "pass", cards: [...local.selected] }),
+        }, ui.confirm_pass));
+      }
+      const showing = state.show_last_trick;
+      bar.append(h("button", { class: "hw-button", "data-key": "last-trick", "aria-pressed": String(showing),
+        onclick: () => send({ type: "show_last_trick", show: !showing }, false) },
+      showing ? ui.hide_last_trick : ui.show_last_trick));
+      return bar;
+    }
+
+    function lastTrick(state, ui) {
+      if (!state.show_last_trick) return null;
+      const last = state.last_trick;
+      return h("div", { class: "hw-last", role: "group", "aria-label": ui.last_trick },
+        h("div", { class: "hw-label" }, ui.last_trick),
+        last ? h("div", { class: "hw-last-cards" }, last.cards.map((p) => h("div", { class: "hw-last-one" },
+          cardFace(p.card, "hw-mini"), h("div", { class: "hw-small" }, p.name)))) : ui.no_last_trick,
+        last ? h("div", { class: "hw-small" }, last.winner_text) : null);
+    }
+
+    function dialogs(state, ui) {
+      if (state.moon) {
+        return h("div", { class: "hw-dialog", role: "dialog", "aria-labelledby": "hw-moon-title" },
+          h("h3", { id: "hw-moon-title" }, "☾ ", ui.moon_title),
+          state.moon.choices.map((c) => h("div", { class: "hw-choice" },
+            h("button", { class: "hw-button hw-primary", "data-key": `moon:${c.choice}`,
+              onclick: () => send({ type: "moon", choice: c.choice }) }, c.label),
+            h("p", {}, c.effect))));
+      }
+      if (state.game_over) {
+        return h("div", { class: "hw-dialog", role: "dialog", "aria-labelledby": "hw-over-title",
+          "data-testid": "game-over" },
+        h("h3", { id: "hw-over-title" }, ui.game_over),
+        h("p", {}, state.game_over.text),
+        chart(state, ui),
+        h("button", { class: "hw-button hw-primary", "data-key": "new-over",
+          onclick: () => send({ type: "new_game" }) }, ui.new_game));
+      }
+      return null;
+    }
+
+    function sheet(state, ui) {
+      const s = state.sheet;
+      const head = h("tr", {}, h("th", { scope: "col" }, ui.hand_column),
+        s.names.map((name) => h("th", { scope: "col" }, name)));
+      const rows = s.rows.map((row, i) => h("tr", {}, h("th", { scope: "row" }, i + 1),
+        row.map((v) => h("td", {}, v))));
+      const totals = h("tr", { class: "hw-totals" }, h("th", { scope: "row" }, ui.total_row),
+        s.totals.map((v) => h("td", {}, v)));
+      return h("details", { class: "hw-sheet", open: local.open.sheet, ontoggle: remember("sheet") },
+        h("summary", {}, ui.score_sheet),
+        h("table", { class: "hw-score", "data-testid": "score-sheet" },
+          h("thead", {}, head), h("tbody", {}, rows, totals)),
+        h("p", { class: "hw-small" }, s.target_text),
+        s.rows.length >= 2 && !state.game_over ? chart(state, ui) : null);
+    }
+
+    function chart(state, ui) {
+      const s = state.sheet;
+      const series = s.names.map((_, seat) => [0, ...s.running.map((r) => r[seat])]);
+      const values = series.flat().concat([s.target, 0]);
+      const low = Math.min(...values), high = Math.max(...values);
+      const width = 320, height = 170, left = 30, right = 70, top = 10, bottom = 20;
+      const x = (i) => left + (i * (width - left - right)) / Math.max(1, s.running.length);
+      const y = (v) => top + ((high - v) * (height - top - bottom)) / Math.max(1, high - low);
+      const svg = document.createElementNS(SVG, "svg");
+      svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+      svg.setAttribute("class", "hw-chart");
+      svg.setAttribute("role", "img");
+      const summary = s.names.map((n, i) => `${n} ${s.totals[i]}`).join(", ");
+      svg.setAttribute("aria-label", `${ui.chart}: ${summary}`);
+      const add = (tag, attrs, text) => {
+        const node = document.createElementNS(SVG, tag);
+        for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+        if (text !== undefined) node.textContent = text;
+        svg.append(node);
+      };
+      add("line", { x1: left, x2: width - right, y1: y(s.target), y2: y(s.target), class: "hw-target" });
+      add("text", { x: width - right + 3, y: y(s.target) + 3, class: "hw-chart-text" }, `${ui.chart_target} ${s.target}`);
+      add("line", { x1: left, x2: width - right, y1: y(0), y2: y(0), class: "hw-axis" });
+      add("text", { x: left - 4, y: y(0) + 3, class: "hw-chart-text", "text-anchor": "end" }, "0");
+      series.forEach((points, seat) => {
+        const path = points.map((v, i) => `${x(i)},${y(v)}`).join(" ");
+        add("polyline", { points: path, class: `hw-line hw-line-${seat % 7}`,
+          "stroke-dasharray": LINE_STYLES[seat % LINE_STYLES.length] });
+        const end = points[points.length - 1];
+        add("text", { x: x(points.length - 1) + 3, y: y(end) + 3 + (seat % 2) * 0,
+          class: `hw-chart-text hw-fill-${seat % 7}` }, `${s.names[seat]} ${end}`);
+      });
+      const figure = h("figure", { class: "hw-figure" }, h("figcaption", { class: "hw-small" }, ui.chart));
+      figure.append(svg);
+      return figure;
+    }
+
+    /** Keep a panel open or closed across re-renders, as the learner left it. */
+    function remember(panel) {
+      return (event) => { local.open[panel] = event.target.open; };
+    }
+
+    function narration(state, ui) {
+      const lines = state.narration;
+      const list = h("ol", { class: "hw-story", "data-testid": "narration" },
+        lines.map((line) => h("li", { class: `hw-event-${line.kind}` }, line.text, " ", ruleTag(line.rule))));
+      const latest = lines.length ? lines[lines.length - 1].text : "";
+      const box = h("details", { class: "hw-narration", open: local.open.story, ontoggle: remember("story") },
+        h("summary", {}, ui.narration), list,
+        h("div", { class: "hw-visually-hidden", "aria-live": "polite" }, latest));
+      requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+      return box;
+    }
+
+    const NARROW = 520;
+    const resize = new ResizeObserver(() => root.classList.toggle("hw-narrow", root.clientWidth < NARROW));
+    resize.observe(root);
+
+    const onChange = () => render();
+    const onNotice = () => { local.pending = false; render(); }; // a refusal answers a click too
+    model.on("change:state", onChange);
+    model.on("change:ui", onChange);
+    model.on("change:notice", onNotice);
+    render();
+    return () => {
+      resize.disconnect();
+      model.off("change:state", onChange);
+      model.off("change:ui", onChange);
+      model.off("change:notice", onNotice);
+    };
+  },
+};

@@ -1,0 +1,102 @@
+"""A person at the table: clicks the cards the widget highlights and reads what it says."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+WAIT_MS = 20_000
+
+
+def state_id(page: Page) -> str:
+    return page.locator(".hw-root").get_attribute("data-state-id") or ""
+
+
+def wait_for_change(page: Page, before: str) -> None:
+    page.wait_for_function(
+        "before => { const r = document.querySelector('.hw-root'); return r && r.dataset.stateId !== before; }",
+        arg=before, timeout=WAIT_MS)
+
+
+def hand_cards(page: Page) -> Locator:
+    return page.locator(".hw-hand .hw-card")
+
+
+def sheet_rows(page: Page) -> int:
+    """Hands entered on the score sheet (the body rows without the totals row)."""
+    return page.locator(".hw-score tbody tr:not(.hw-totals)").count()
+
+
+def pass_three(page: Page, shots: Path, name: str) -> None:
+    """Choose three cards, see the choice, confirm, and see what was received."""
+    expect(page.get_by_test_id("pass-prompt")).to_contain_text("Pass three cards")
+    page.screenshot(path=shots / f"{name}-1-pass.png", full_page=True)
+    cards = hand_cards(page)
+    for index in (0, 4, 8):
+        cards.nth(index).click()
+    expect(page.get_by_test_id("pass-prompt")).to_contain_text("3 cards chosen")
+    confirm = page.get_by_role("button", name="Pass these three cards")
+    expect(confirm).to_be_enabled()
+    page.screenshot(path=shots / f"{name}-2-chosen.png", full_page=True)
+    before = state_id(page)
+    confirm.click()
+    wait_for_change(page, before)
+    expect(page.locator(".hw-received")).to_contain_text("You received")
+
+
+def check_illegal_card(page: Page, shots: Path, name: str) -> None:
+    """Click a dimmed card: nothing is played, and the reason with its rule is shown."""
+    illegal = page.locator(".hw-hand .hw-card.hw-illegal").first
+    label = illegal.get_attribute("aria-label") or ""
+    assert ", not playable: " in label, label
+    count = hand_cards(page).count()
+    illegal.click()
+    why = page.get_by_test_id("why")
+    expect(why).to_contain_text(re.compile(r"play\.[a-z-]+"))
+    expect(page.get_by_test_id("notice")).to_contain_text("cannot be played")
+    expect(hand_cards(page)).to_have_count(count)
+    page.screenshot(path=shots / f"{name}-4-illegal.png", full_page=True)
+
+
+def play_out_the_hand(page: Page, shots: Path, name: str) -> None:
+    """Play highlighted cards until the score sheet gains a row; check an illegal card on the way."""
+    rows = sheet_rows(page)
+    checked_illegal = False
+    plays = 0
+    while sheet_rows(page) == rows:
+        moon = page.locator(".hw-dialog button").first
+        if page.locator(".hw-dialog").count() and moon.is_visible():
+            before = state_id(page)
+            moon.click()
+            wait_for_change(page, before)
+            continue
+        legal = page.locator(".hw-hand .hw-card.hw-legal")
+        legal.first.wait_for(timeout=WAIT_MS)
+        if not checked_illegal and page.locator(".hw-hand .hw-card.hw-illegal").count():
+            check_illegal_card(page, shots, name)
+            checked_illegal = True
+        if plays == 1:
+            page.screenshot(path=shots / f"{name}-3-play.png", full_page=True)
+        before = state_id(page)
+        legal.first.click()
+        wait_for_change(page, before)
+        plays += 1
+        assert plays <= 17, "a hand has at most 17 cards per player"
+    assert checked_illegal, "a whole hand always offers an illegal card at some point"
+    page.screenshot(path=shots / f"{name}-5-scored.png", full_page=True)
+
+
+def check_score_sheet(page: Page) -> None:
+    row = page.locator(".hw-score tbody tr:not(.hw-totals)").first.locator("td")
+    points = [int(row.nth(i).inner_text()) for i in range(row.count())]
+    assert sum(points) in (26, 78, -26), points  # 26 points a hand, or a moon shot
+    totals = page.locator(".hw-score .hw-totals td")
+    assert [int(totals.nth(i).inner_text()) for i in range(totals.count())] == points
+
+
+def play_one_hand(page: Page, shots: Path, name: str) -> None:
+    pass_three(page, shots, name)
+    play_out_the_hand(page, shots, name)
+    check_score_sheet(page)
