@@ -42,9 +42,10 @@ def hand_actions(hand: Hand) -> list[dict[str, Any]]:
     actions: list[dict[str, Any]] = [
         {"type": "pass", "seat": seat, "cards": list(codes)} for seat, codes in hand._pass_log
     ]
-    for trick in hand.tricks:
-        actions.extend({"type": "play", "card": card.code} for card in trick.cards)
-    actions.extend({"type": "play", "card": card.code} for card in hand._trick)
+    played = [card for trick in hand.tricks for card in trick.cards] + list(hand._trick)
+    # The cards on the table in the starting position are part of the start, not moves.
+    played = played[len(hand._start["trick"]):]
+    actions.extend({"type": "play", "card": card.code} for card in played)
     return actions
 
 
@@ -78,7 +79,7 @@ def hand_from_record(cls: type[Hand], data: Any) -> Hand:
             hand = dealt
     except RecordError:
         raise
-    except (HeartsError, TypeError, KeyError) as error:
+    except (ValueError, TypeError, KeyError) as error:
         raise RecordError(f"bad hand record: {error}") from None
     return replay(hand, data["actions"])
 
