@@ -128,7 +128,8 @@ def jupyter_server(tmp_path: Path, app: str) -> tuple[subprocess.Popen, int, Pat
     proc = start_server([sys.executable, "-m", "jupyter", app, "--no-browser", "--ServerApp.token=",
                          "--ServerApp.password=", "--ip=127.0.0.1", f"--port={port}", "--allow-root",
                          "--ServerApp.disable_check_xsrf=True", "--LabApp.news_url=None",
-                         "--LabApp.expose_app_in_browser=True"], notebook.parent, env, port,
+                         "--LabApp.expose_app_in_browser=True", "--JupyterNotebookApp.expose_app_in_browser=True"],
+                        notebook.parent, env, port,
                         tmp_path / f"{app}.log")
     return proc, port, notebook
 
