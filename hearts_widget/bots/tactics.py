@@ -98,11 +98,20 @@ def shooting(table: Table) -> bool:
 
 
 # -- playing --------------------------------------------------------------
+# Each decision comes with a reason code, which the coach turns into words.
+Decision = tuple[int, str]
+
+
 def rule_play(table: Table) -> int:
     """The card (index) a sound club player would play."""
+    return decide(table)[0]
+
+
+def decide(table: Table) -> Decision:
+    """The card a sound club player would play, and why (a reason code)."""
     legal = table.legal
     if not legal & (legal - 1):
-        return highest(legal)
+        return highest(legal), "only-card"
     if shooting(table):
         return _shoot(table)
     if not table.trick:
@@ -113,32 +122,32 @@ def rule_play(table: Table) -> int:
     return _discard(table)
 
 
-def _shoot(table: Table) -> int:
+def _shoot(table: Table) -> Decision:
     """Going for the moon: win every trick, keep the points for yourself."""
     legal = table.legal
     if not table.trick:
         outstanding = table.unseen
         sure = [c for c in _bits(legal) if not outstanding & above(c)]
-        return max(sure) if sure else highest(legal)
+        return (max(sure) if sure else highest(legal)), "moon-lead"
     led = table.trick[0] // 13
     suit = legal & SUIT_MASKS[led]
     if suit:
         win = winning_index(table.trick)
         top = highest(suit)
-        return top if top > win else lowest(suit)
+        return (top, "moon-win") if top > win else (lowest(suit), "moon-keep")
     plain = legal & ~HEARTS_MASK & ~QS_BIT
-    return _lowest_rank(plain or legal)
+    return _lowest_rank(plain or legal), "moon-keep"
 
 
-def _lead(table: Table) -> int:
+def _lead(table: Table) -> Decision:
     """Lead the low card least likely to win, from the safest suit."""
     legal = table.legal
     threat = moon_threat(table)
     if threat is not None and legal & HEARTS_MASK:
-        return highest(legal & HEARTS_MASK)
+        return highest(legal & HEARTS_MASK), "guard-lead"
     outstanding = table.unseen
     queen_out = bool(outstanding & QS_BIT)
-    best, best_risk = -1, 1e9
+    best, best_risk, best_reason = -1, 1e9, "lead-low"
     for suit in range(4):
         mine = legal & SUIT_MASKS[suit]
         if not mine:
@@ -149,8 +158,10 @@ def _lead(table: Table) -> int:
         out = outstanding & SUIT_MASKS[suit]
         lower = (out & below(card)).bit_count()
         higher = (out & above(card)).bit_count()
+        reason = "lead-low"
         if not higher:
             risk = 40.0 + (10 if not out else 0)
+            reason = "lead-least-bad"
         else:
             risk = 10.0 * lower / (lower + higher)
         if suit == SPADES:
@@ -158,6 +169,7 @@ def _lead(table: Table) -> int:
                 risk += 60
             elif queen_out and card < QUEEN_OF_SPADES:
                 risk -= 3
+                reason = "lead-spade-for-queen"
             elif queen_out:
                 risk += 30
             if table.held & QS_BIT:
@@ -167,41 +179,39 @@ def _lead(table: Table) -> int:
         if any(v >> suit & 1 for s, v in enumerate(table.voids) if s != table.seat):
             risk += 5
         if risk < best_risk:
-            best, best_risk = card, risk
-    return best
+            best, best_risk, best_reason = card, risk, reason
+    return best, best_reason
 
 
-def _follow(table: Table, led: int) -> int:
+def _follow(table: Table, led: int) -> Decision:
     """Follow suit: duck under the winning card, or win big when it is safe."""
     suit = table.legal & SUIT_MASKS[led]
     trick = table.trick
     win = winning_index(trick)
     if table.safe_first_trick:
-        return highest(suit)
+        return highest(suit), "first-trick-high"
     last = len(trick) == table.players - 1
     points = points_in(trick_mask(trick))
     threat = moon_threat(table)
-    if threat is not None and suit & above(win):
-        winner = (table.leader + trick.index(win)) % table.players
-        if winner == threat or (points and not last):
-            return highest(suit)
+    if threat is not None and points and suit & above(win):
+        return highest(suit), "guard-win"
     if suit & QS_BIT and win > QUEEN_OF_SPADES:
-        return QUEEN_OF_SPADES
+        return QUEEN_OF_SPADES, "queen-under"
     under = suit & below(win)
     no_queen = suit & ~QS_BIT or suit
     if last and not points:
-        return highest(no_queen)
+        return highest(no_queen), ("duck" if highest(no_queen) < win else "last-no-points")
     if under:
-        return highest(under)
+        return highest(under), "duck"
     if last:
-        return highest(no_queen)
+        return highest(no_queen), "must-win-last"
     over = suit & above(win)
     if points or led == HEARTS:
-        return lowest(over)
-    return highest(no_queen)
+        return lowest(over), "must-win-low"
+    return highest(no_queen), "must-win-high"
 
 
-def _discard(table: Table) -> int:
+def _discard(table: Table) -> Decision:
     """Void in the suit led: unload the most dangerous card."""
     legal = table.legal
     threat = moon_threat(table)
@@ -210,17 +220,25 @@ def _discard(table: Table) -> int:
         safe = legal & ~HEARTS_MASK & ~QS_BIT
         if winner == threat and safe:
             legal = safe
-        elif winner != threat and legal & (HEARTS_MASK | QS_BIT):
-            return highest(legal & (HEARTS_MASK | QS_BIT))
+            card = max(_bits(legal), key=lambda c: _discard_danger(c, table.held, bool(table.unseen & QS_BIT)))
+            return card, "guard-no-points"
+        if winner != threat and legal & (HEARTS_MASK | QS_BIT):
+            return highest(legal & (HEARTS_MASK | QS_BIT)), "guard-give-points"
     if legal & QS_BIT:
-        return QUEEN_OF_SPADES
+        return QUEEN_OF_SPADES, "discard-queen"
     queen_out = bool(table.unseen & QS_BIT)
     best, best_danger = -1, -1e9
     for card in _bits(legal):
         danger = _discard_danger(card, table.held, queen_out)
         if danger > best_danger:
             best, best_danger = card, danger
-    return best
+    if 1 << best & HIGH_SPADES and queen_out:
+        return best, "discard-high-spade"
+    if 1 << best & HEARTS_MASK:
+        return best, "discard-heart"
+    if not table.held & SUIT_MASKS[best // 13] & ~(1 << best):
+        return best, "discard-void"
+    return best, "discard-high"
 
 
 def _discard_danger(card: int, held: int, queen_out: bool) -> float:
@@ -240,8 +258,7 @@ def _discard_danger(card: int, held: int, queen_out: bool) -> float:
 def rule_pass(held: int, deck: int) -> list[int]:
     """Three cards (indexes) to pass: the dangerous ones, voiding short suits;
     or, with a hand that can shoot the moon, the low losers."""
-    outstanding = deck & ~held
-    if losers(held, outstanding) <= 3 and (held & HEARTS_MASK).bit_count() >= 5:
+    if moon_hand(held, deck):
         chosen = []
         rest = held
         for _ in range(3):
@@ -256,6 +273,11 @@ def rule_pass(held: int, deck: int) -> list[int]:
         chosen.append(card)
         rest ^= 1 << card
     return chosen
+
+
+def moon_hand(held: int, deck: int) -> bool:
+    """A hand dealt strong enough to try for the moon: long in hearts, few losers."""
+    return losers(held, deck & ~held) <= 3 and (held & HEARTS_MASK).bit_count() >= 5
 
 
 def _pass_danger(card: int, held: int) -> float:

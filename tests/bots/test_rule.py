@@ -6,6 +6,8 @@ from hearts_widget.bots import RandomBot, RuleBot, make_bot
 from hearts_widget.bots.arena import play_game
 from hearts_widget.engine import Hand, Rules, parse_cards
 
+from bot_helpers import card, position
+
 
 def _play_hand(rules: Rules, seed: int, bots) -> Hand:
     """One hand where every decision is checked against the engine."""
@@ -41,24 +43,10 @@ def test_seeded_games_are_reproducible() -> None:
     assert first == again
 
 
-def _view(hands: list[str], trick: str = "", leader: int | None = None):
-    """The view of the seat to move in a 4-player position; the cards not
-    placed were taken in earlier tricks, dealt round the seats so that nobody
-    holds all the points."""
-    return position(hands, trick, leader).view((leader + len(trick.split())) % 4 if leader is not None else 0)
-
-
-def position(hands: list[str], trick: str = "", leader: int | None = None) -> Hand:
-    rules = Rules()
-    placed = set(parse_cards(" ".join(hands) + " " + trick))
-    rest = [c for c in rules.deck if c not in placed]
-    taken = [rest[s::4] for s in range(4)]
-    return Hand.from_cards(rules, [parse_cards(h) for h in hands], leader=leader, trick=parse_cards(trick),
-                           taken=taken)
-
-
-def card(text: str):
-    return parse_cards([text])[0]
+def _view(hands: list[str], trick: str = "", leader: int = 0):
+    """The view of the seat to move."""
+    hand = position(hands, trick, leader)
+    return hand.view(hand.to_move)
 
 
 def test_ducks_under_the_winning_card() -> None:

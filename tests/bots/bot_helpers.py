@@ -1,0 +1,23 @@
+"""Positions for the bot and coach tests."""
+
+from __future__ import annotations
+
+from hearts_widget.engine import Card, Hand, Rules, parse_cards
+
+
+def position(hands: list[str], trick: str = "", leader: int = 0, taken: list[list[Card]] | None = None) -> Hand:
+    """A 4-player position mid-hand: ``hands`` as text, the ``trick`` on the
+    table led by ``leader``. The cards not placed were taken in earlier tricks;
+    unless ``taken`` is given they are dealt round the seats, so that nobody
+    holds all the points."""
+    rules = Rules()
+    placed = set(parse_cards(" ".join(hands) + " " + trick))
+    rest = [c for c in rules.deck if c not in placed]
+    if taken is None:
+        taken = [rest[s::4] for s in range(4)]
+    return Hand.from_cards(rules, [parse_cards(h) for h in hands], leader=leader, trick=parse_cards(trick),
+                           taken=taken)
+
+
+def card(text: str) -> Card:
+    return Card.parse(text)

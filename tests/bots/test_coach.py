@@ -1,0 +1,131 @@
+"""The coach: legal hints from the learner's information only, sentences a
+learner reads, and feedback on a card that cost points."""
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from hearts_widget.bots import RuleBot
+from hearts_widget.bots.coach import hint, trick_feedback
+from hearts_widget.engine import Hand, Rules, WrongPhase, parse_cards
+
+from bot_helpers import card, position
+
+
+def _random_play_position(players: int, seed: int, moves: int) -> Hand:
+    rng = random.Random(seed)
+    hand = Hand.deal(Rules(players=players), seed, number=seed % 2)
+    if hand.phase == "pass":
+        for seat in range(players):
+            hand = hand.pass_cards(seat, RuleBot().choose_pass(hand.view(seat)))
+    for _ in range(moves):
+        if hand.phase != "play":
+            break
+        hand = hand.play(rng.choice(hand.legal_moves()))
+    return hand
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(3, 7), seed=st.integers(0, 10**6), moves=st.integers(0, 50))
+def test_the_hint_is_a_legal_card_with_a_sentence(players: int, seed: int, moves: int) -> None:
+    hand = _random_play_position(players, seed, moves)
+    if hand.phase != "play":
+        return
+    view = hand.view(hand.to_move)
+    advice = hint(view)
+    assert advice.card in view.legal
+    assert advice.text and "{" not in advice.text
+    assert advice.to_dict()["cards"] == [advice.card.code]
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(3, 7), seed=st.integers(0, 10**6), moves=st.integers(0, 50), shuffle=st.randoms())
+def test_the_hint_never_uses_hidden_cards(players: int, seed: int, moves: int, shuffle: random.Random) -> None:
+    hand = _random_play_position(players, seed, moves)
+    if hand.phase != "play":
+        return
+    learner = hand.to_move
+    on_table = hand.trick.cards
+    hidden = [c for s in range(players) if s != learner for c in hand.held(s)]
+    shuffle.shuffle(hidden)
+    others = []
+    for s in range(players):
+        if s == learner:
+            others.append(list(hand.held(s)))
+        else:
+            size = len(hand.held(s))
+            others.append(hidden[:size])
+            hidden = hidden[size:]
+    taken = [hand.taken(s) for s in range(players)]
+    first = Hand.from_cards(hand.rules, [hand.held(s) for s in range(players)], leader=hand.trick.leader,
+                            trick=on_table, taken=taken)
+    second = Hand.from_cards(hand.rules, others, leader=hand.trick.leader, trick=on_table, taken=taken)
+    assert hint(first.view(learner)) == hint(second.view(learner))
+
+
+def test_duck_under_the_ace_already_down() -> None:
+    # Seat 1 led the ace of clubs; seat 2 is to play.
+    hand = position(["2C 2D 3D", "4D 5D", "KC 6C 7D", "2H 3H 4H"], trick="AC", leader=1)
+    advice = hint(hand.view(2))
+    assert advice.card == card("KC") and advice.reason == "duck"
+    assert advice.text == "A♣ is already down: play your K♣ under it, so you do not win the trick."
+
+
+def test_discard_the_black_maria_hint_names_the_winner() -> None:
+    hand = position(["QS 2H 3H", "9C 4D 5D", "KC 6C 7D", "9D 8D"], trick="4C", leader=3)
+    advice = hint(hand.view(0), names=["You", "West", "North", "East"])
+    assert advice.card == card("QS")
+    assert advice.text == "You have no clubs: discard the Black Maria now, while East is winning the trick."
+
+
+def test_pass_hint_suggests_three_held_cards() -> None:
+    hand = Hand.deal(Rules(), seed=3)
+    advice = hint(hand.view(0))
+    assert len(advice.cards) == 3 and set(advice.cards) <= set(hand.held(0))
+    assert advice.reason in ("pass-danger", "pass-moon")
+    with pytest.raises(ValueError):
+        advice.card
+
+
+def test_no_hint_out_of_turn() -> None:
+    hand = position(["2C 2D 3D", "4D 5D", "KC 6C 7D", "2H 3H 4H"], trick="AC", leader=1)
+    with pytest.raises(WrongPhase):
+        hint(hand.view(0))
+
+
+def test_unknown_language_is_refused() -> None:
+    hand = position(["2C 2D 3D", "4D 5D", "KC 6C 7D", "2H 3H 4H"], trick="AC", leader=1)
+    with pytest.raises(ValueError, match="xx"):
+        hint(hand.view(2), lang="xx")
+
+
+def test_feedback_when_a_lower_card_would_have_ducked() -> None:
+    # Seat 0 leads J♣, seat 1 plays K♣ holding 10♣, seats 2 and 3 discard hearts.
+    before = position(["JC 2D 3D", "KC 10C 4D", "5H 6D 7D", "2H 3H 8D"], leader=0)
+    hand = before.play("JC")
+    view = hand.view(1)
+    hand = hand.play("KC").play("5H").play("2H")
+    note = trick_feedback(view, hand.tricks[-1])
+    assert note is not None and note.better == card("10C") and note.reason == "would-duck"
+    assert note.facts["points"] == 2 and note.facts["winner"] == 0
+    assert note.text == ("You took 2 points with K♣; 10♣ would have stayed under J♣ "
+                         "and Seat 0 would have won the trick.")
+
+
+def test_no_feedback_when_no_card_could_have_saved_points() -> None:
+    before = position(["JC 2D 3D", "KC QC 4D", "5H 6D 7D", "2H 3H 8D"], leader=0)
+    hand = before.play("JC")
+    view = hand.view(1)
+    hand = hand.play("KC").play("5H").play("2H")
+    assert trick_feedback(view, hand.tricks[-1]) is None
+
+
+def test_feedback_when_the_black_maria_won_a_trick_a_king_would_have_won_cheaper() -> None:
+    before = position(["10S 2D 3D", "QS KS 4D", "5H 6D 7D", "2H 3H 8D"], leader=0)
+    hand = before.play("10S")
+    view = hand.view(1)
+    hand = hand.play("QS").play("5H").play("2H")
+    note = trick_feedback(view, hand.tricks[-1])
+    assert note is not None and note.reason == "fewer-points" and note.better == card("KS")
+    assert note.text == "You took 15 points with Q♠; with K♠ you would have taken 2."

@@ -1,0 +1,48 @@
+"""score.moon from the bots' side: which way to score it, when to try for it."""
+
+from hearts_widget.bots import make_bot
+from hearts_widget.bots.table import Table
+from hearts_widget.bots.tactics import decide, moon_hand
+from hearts_widget.engine import Rules, parse_cards
+from hearts_widget.engine.cards import mask_of
+
+from bot_helpers import card, position
+
+
+def test_score_moon_adds_26_to_the_others_when_that_ends_the_game_with_a_win() -> None:
+    for name in ("random", "rule", "strong"):
+        assert make_bot(name).choose_moon(0, [60, 80, 85, 70], 100) == "others"
+
+
+def test_score_moon_takes_26_off_when_adding_would_end_the_game_lost() -> None:
+    assert make_bot("rule").choose_moon(0, [90, 80, 85, 50], 100) == "self"
+
+
+def test_score_moon_with_the_game_going_on_the_leader_brings_the_end_nearer() -> None:
+    assert make_bot("rule").choose_moon(1, [30, 10, 20, 40], 100) == "others"
+    assert make_bot("rule").choose_moon(3, [30, 10, 20, 40], 100) == "self"
+
+
+def test_a_hand_long_in_top_hearts_tries_for_the_moon_when_passing() -> None:
+    held = mask_of(parse_cards("AH KH QH JH 10H 9H AS KS QS AC KC AD KD"))
+    assert moon_hand(held, Rules().deck_mask)
+    weak = mask_of(parse_cards("2H 3H 4H 5H 6H 2S 3S 4S 2C 3C 2D 3D 4D"))
+    assert not moon_hand(weak, Rules().deck_mask)
+
+
+def test_with_every_point_so_far_and_only_winners_left_it_goes_for_the_moon() -> None:
+    rules = Rules()
+    hands = ["AH KH QH", "2C 3C 4C", "5C 6C 7C", "8C 9C 10C"]
+    placed = set(parse_cards(" ".join(hands)))
+    rest = [c for c in rules.deck if c not in placed]
+    points = [c for c in rest if c.is_heart or c.is_black_maria]
+    plain = [c for c in rest if c not in points]
+    hand = position(hands, leader=0, taken=[points + plain[:len(plain) - 28], plain[-28:], [], []])
+    chosen, reason = decide(Table.of(hand.view(0)))
+    assert reason == "moon-lead" and chosen == card("AH").index
+
+
+def test_with_points_split_nobody_shoots() -> None:
+    hand = position(["AH KH QH", "2C 3C 4C", "5C 6C 7C", "8C 9C 10C"], leader=0)
+    _, reason = decide(Table.of(hand.view(0)))
+    assert not reason.startswith("moon")
