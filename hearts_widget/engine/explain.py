@@ -77,6 +77,15 @@ class Event:
     cards: tuple[Card, ...] = ()
     facts: dict[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def _make(cls, kind: str, rule: str, seat: int | None, cards: tuple[Card, ...],
+              facts: dict[str, Any]) -> Event:
+        """The same Event as ``Event(...)``, built without the frozen dataclass's
+        field-by-field ``__init__``: ``Hand.play`` makes one or more per card."""
+        event = object.__new__(cls)
+        event.__dict__.update(kind=kind, rule=rule, seat=seat, cards=cards, facts=facts)
+        return event
+
     def text(self, lang: str | None = None) -> str:
         from ..text import event_text
 

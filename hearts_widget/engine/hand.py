@@ -321,12 +321,12 @@ class Hand:
         held = list(self._held)
         held[mover] &= ~card.bit
         trick += (card,)
-        events = [Event("play", rule, mover, (card,), {"reason": reason, "lead": len(trick) == 1, **facts})]
+        events = [Event._make("play", rule, mover, (card,), {"reason": reason, "lead": len(trick) == 1, **facts})]
         broken = self.hearts_broken
         if not broken and card.bit & POINT_CARDS and (card.is_heart or rules.maria_breaks_hearts):
             broken = True
             how = "led" if len(trick) == 1 else ("followed" if card.suit is trick[0].suit else "discarded")
-            events.append(Event("hearts-broken", "play.hearts-broken", mover, (card,), {"how": how}))
+            events.append(Event._make("hearts-broken", "play.hearts-broken", mover, (card,), {"how": how}))
         if len(trick) < rules.players:
             return self._replace(_held=tuple(held), _trick=trick, hearts_broken=broken,
                                  events=self.events + tuple(events))
@@ -334,17 +334,18 @@ class Hand:
         done = Trick(leader, trick, rules.players, winner)
         taken = list(self._taken)
         taken[winner] |= mask_of(trick)
-        events.append(Event("trick-won", "play.trick-winner", winner, trick, {
+        events.append(Event._make("trick-won", "play.trick-winner", winner, trick, {
             "winning_card": best, "led_suit": trick[0].suit, "points": done.points,
             "trick_number": len(self.tricks) + self._tricks_before + 1,
         }))
         phase = self.phase
         if not any(held):
             phase = "done"
-            events.append(Event("hand-over", "score.points", facts={"points": [Rules.points_in(m) for m in taken]}))
+            events.append(Event._make("hand-over", "score.points", None, (),
+                                      {"points": [Rules.points_in(m) for m in taken]}))
             shooter = _shooter(taken)
             if shooter is not None and rules.moon != "off":
-                events.append(Event("moon", "score.moon", shooter, facts={"rule": rules.moon}))
+                events.append(Event._make("moon", "score.moon", shooter, (), {"rule": rules.moon}))
         return self._replace(_held=tuple(held), _trick=(), hearts_broken=broken, tricks=self.tricks + (done,),
                              _taken=tuple(taken), leader=winner, phase=phase, events=self.events + tuple(events))
 
