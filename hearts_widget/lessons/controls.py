@@ -15,8 +15,9 @@ import ipywidgets as widgets
 
 from ..engine import Card, Event, Explanation, Game, Hand, Rules, Suit
 from ..engine.display import card_html
-from ..text import event_text, seat_label
+from ..text import event_text
 from ..text.lessons import lesson_text
+from ..text.ui import seat_names
 from .checks import Check
 from .games import moon_game, tie_game
 from .positions import LEARNER, Position, try_pass
@@ -34,9 +35,12 @@ def _html(text: str, css: str) -> widgets.HTML:
     return box
 
 
+BOX = {"border": "1px solid #c8c8c8", "padding": "0.3em 0.8em", "margin": "0.5em 0"}
+
+
 def _paragraph(text: str, colour: str | None = None) -> str:
-    style = f' style="color:{colour}"' if colour else ""
-    return f"<p{style}>{escape(text)}</p>"
+    colour_style = f"color:{colour};" if colour else ""
+    return f'<p style="{colour_style}margin:0.3em 0;line-height:1.4">{escape(text)}</p>'
 
 
 def verdict_html(explanation: Explanation, lang: str | None) -> str:
@@ -46,12 +50,9 @@ def verdict_html(explanation: Explanation, lang: str | None) -> str:
     return _paragraph(("✓ " if explanation.legal else "✗ ") + text, GOOD if explanation.legal else BAD)
 
 
-def events_html(events: Iterable[Event], lang: str | None) -> str:
-    return "".join(_paragraph(event_text(e, lang)) for e in events)
-
-
-def cards_line(cards: Iterable[Card]) -> str:
-    return "".join(card_html(c) for c in cards)
+def events_html(events: Iterable[Event], lang: str | None, names: list[str]) -> str:
+    """What happened, in the engine's words, with the seats named as on the table."""
+    return "".join(_paragraph(event_text(e, lang, names)) for e in events)
 
 
 def card_button(card: Card, on_click: Callable[[Card], None]) -> widgets.Button:
@@ -65,17 +66,18 @@ def card_button(card: Card, on_click: Callable[[Card], None]) -> widgets.Button:
     return button
 
 
-def table_html(hand: Hand, seat: int, lang: str | None) -> str:
+def table_html(hand: Hand, seat: int, lang: str | None, names: list[str]) -> str:
     """Where the learner sits, the trick on the table and whether hearts are broken."""
-    parts = [_paragraph(lesson_text("ui.you-are", lang, seat=seat))]
+    status = " ".join([
+        lesson_text("ui.you-are", lang, name=names[seat]),
+        lesson_text("ui.hearts-broken" if hand.hearts_broken else "ui.hearts-not-broken", lang)])
     trick = hand.trick
     if trick.cards:
-        played = " ".join(f"{escape(seat_label(s, lang))}: {card_html(c)}" for s, c in zip(trick.seats, trick.cards))
-        parts.append(f"<p>{escape(lesson_text('ui.on-table', lang))} {played}</p>")
+        played = " &nbsp; ".join(f"{escape(names[s])}: {card_html(c)}" for s, c in zip(trick.seats, trick.cards))
+        table = f'<p style="margin:0.3em 0">{escape(lesson_text("ui.on-table", lang))} {played}</p>'
     else:
-        parts.append(_paragraph(lesson_text("ui.you-lead", lang)))
-    parts.append(_paragraph(lesson_text("ui.hearts-broken" if hand.hearts_broken else "ui.hearts-not-broken", lang)))
-    return "".join(parts)
+        table = _paragraph(lesson_text("ui.you-lead", lang))
+    return _paragraph(status) + table
 
 
 class PositionBoard(widgets.VBox):
@@ -85,19 +87,22 @@ class PositionBoard(widgets.VBox):
     def __init__(self, position: Position, lang: str | None = None) -> None:
         self.position = position
         self.lang = lang
-        self.prompt = _html(_paragraph(lesson_text(f"position.{position.key}", lang)), "hearts-lesson-prompt")
-        self.table = _html(table_html(position.hand, position.seat, lang), "hearts-lesson-table")
+        self.names = seat_names(position.rules.players, position.seat, lang)
+        prompt = f"<b>{escape(lesson_text(f'position.{position.key}', lang))}</b>"
+        self.prompt = _html(f'<p style="margin:0.3em 0">{prompt}</p>', "hearts-lesson-prompt")
+        self.table = _html(table_html(position.hand, position.seat, lang, self.names), "hearts-lesson-table")
         self.buttons = [card_button(card, self.choose) for card in position.cards]
         self.feedback = _html("", "hearts-lesson-feedback")
         again = widgets.Button(description=lesson_text("ui.start-again", lang))
         again.on_click(lambda _button: self.reset())
         super().__init__([self.prompt, self.table, widgets.HBox(self.buttons, layout=widgets.Layout(
-            flex_flow="row wrap")), self.feedback, again])
+            flex_flow="row wrap")), self.feedback, again], layout=widgets.Layout(**BOX))
         self.add_class("hearts-lesson-position")
 
     def choose(self, card: Card) -> None:
         attempt = self.position.attempt(card)
-        self.feedback.value = verdict_html(attempt.explanation, self.lang) + events_html(attempt.events, self.lang)
+        self.feedback.value = (verdict_html(attempt.explanation, self.lang)
+                               + events_html(attempt.events, self.lang, self.names))
         if attempt.hand is not None:
             for button in self.buttons:
                 button.disabled = True
@@ -123,7 +128,8 @@ class PassBoard(widgets.VBox):
         again.on_click(lambda _button: self.reset())
         prompt = _html(_paragraph(lesson_text("position.pass", lang)), "hearts-lesson-prompt")
         cards = widgets.HBox(list(self.toggles.values()), layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([prompt, cards, widgets.HBox([self.pass_button, again]), self.feedback])
+        super().__init__([prompt, cards, widgets.HBox([self.pass_button, again]), self.feedback],
+                         layout=widgets.Layout(**BOX))
         self.add_class("hearts-lesson-pass")
 
     def _toggle(self, card: Card) -> widgets.ToggleButton:
@@ -150,7 +156,8 @@ class PassBoard(widgets.VBox):
         exchange = [e for e in after.events if e.kind == "exchange"]
         done = lesson_text("ui.pass-done", self.lang, given=" ".join(map(str, self.chosen)),
                            received=" ".join(map(str, after.received(LEARNER))))
-        self.feedback.value = verdict_html(allowed, self.lang) + events_html(exchange, self.lang) + _paragraph(done)
+        names = seat_names(after.players, LEARNER, self.lang)
+        self.feedback.value = verdict_html(allowed, self.lang) + events_html(exchange, self.lang, names) + _paragraph(done)
         for toggle in self.toggles.values():
             toggle.disabled = True
         self.pass_button.disabled = True
@@ -179,7 +186,7 @@ class CheckBox(widgets.VBox):
             buttons.append(button)
         question = _html(f"<p><b>{escape(check.question(lang))}</b></p>", "hearts-lesson-question")
         super().__init__([question, widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")),
-                          self.feedback])
+                          self.feedback], layout=widgets.Layout(**BOX))
         self.add_class("hearts-lesson-check")
 
     def answer(self, choice: str) -> None:
@@ -236,9 +243,8 @@ def rotation_demo(lang: str | None = None) -> widgets.VBox:
 
 def sheet_html(game: Game, lang: str | None) -> str:
     """The score sheet: a column per seat, a row per hand, the totals, the target."""
-    players = game.rules.players
-    head = "".join(f"<th style='padding:0 .6em'>{escape(lesson_text('ui.sheet-seat', lang, number=s))}</th>"
-                   for s in range(players))
+    names = seat_names(game.rules.players, LEARNER, lang)
+    head = "".join(f"<th style='padding:0 .6em'>{escape(name)}</th>" for name in names)
     body = "".join(
         f"<tr><td>{escape(lesson_text('ui.hand-number', lang, number=n + 1))}</td>"
         + "".join(f"<td style='text-align:right;padding:0 .6em'>{v}</td>" for v in row) + "</tr>"
@@ -274,17 +280,19 @@ class MoonChoice(widgets.VBox):
             button.add_class("hearts-lesson-choice")
             button.on_click(lambda _button, choice=choice: self.choose(choice))
             buttons.append(button)
+        self.names = seat_names(self.game.rules.players, LEARNER, lang)
         before = _paragraph(lesson_text("ui.moon-before", lang)) + sheet_html(self.game, lang)
         moon = [e for e in self.game.hand.events if e.kind == "moon"]
-        prompt = _paragraph(lesson_text("position.moon", lang))
-        super().__init__([_html(events_html(moon, lang) + prompt + before, "hearts-lesson-prompt"),
-                          widgets.HBox(buttons), self.result])
+        prompt = f'<p style="margin:0.3em 0"><b>{escape(lesson_text("position.moon", lang))}</b></p>'
+        super().__init__([_html(events_html(moon, lang, self.names) + before + prompt, "hearts-lesson-prompt"),
+                          widgets.HBox(buttons), self.result], layout=widgets.Layout(**BOX))
         self.add_class("hearts-lesson-moon")
 
     def choose(self, choice: str) -> None:
         after = self.game.choose_moon(choice)  # type: ignore[arg-type]
         told = [e for e in after.events if e.kind == "moon-choice"]
-        self.result.value = (events_html(told, self.lang) + _paragraph(lesson_text("ui.moon-after", self.lang))
+        self.result.value = (events_html(told, self.lang, self.names)
+                             + _paragraph(lesson_text("ui.moon-after", self.lang))
                              + sheet_html(after, self.lang))
 
 
@@ -292,7 +300,8 @@ def target_demo(lang: str | None = None) -> widgets.HTML:
     """A whole game to 50 that ends in a shared win, told by the engine."""
     game = tie_game()
     over = [e for e in game.events if e.kind == "game-over"]
-    return _html(sheet_html(game, lang) + events_html(over, lang), "hearts-lesson-target")
+    names = seat_names(game.rules.players, LEARNER, lang)
+    return _html(sheet_html(game, lang) + events_html(over, lang, names), "hearts-lesson-target")
 
 
 def table_demo(lang: str | None = None) -> widgets.Widget:

@@ -37,8 +37,7 @@ def _texts(lang: str | None) -> dict[str, str]:
         "ui.back": t.gettext("Back"),
         "ui.step-of": t.gettext("Step {number} of {total}"),
         "ui.start-again": t.gettext("Start again"),
-        "ui.you-are": t.gettext("You are seat {seat}."),
-        "ui.your-cards": t.gettext("Your cards:"),
+        "ui.you-are": t.gettext("You are {name}."),
         "ui.you-lead": t.gettext("You lead: no card is on the table yet."),
         "ui.on-table": t.gettext("On the table:"),
         "ui.hearts-broken": t.gettext("Hearts are broken."),
@@ -60,14 +59,12 @@ def _texts(lang: str | None) -> dict[str, str]:
         "ui.pass-chosen": t.gettext("Chosen: {cards}"),
         "ui.pass-done": t.gettext("Everyone has passed at the same time. You gave {given} and received {received}."),
         "ui.sheet-hand": t.gettext("Hand"),
-        "ui.sheet-seat": t.gettext("Seat {number}"),
         "ui.sheet-total": t.gettext("Total"),
         "ui.target": t.gettext("Target: {target} points."),
         "ui.moon-self": t.gettext("Take 26 off my score"),
         "ui.moon-others": t.gettext("Add 26 to everyone else"),
         "ui.moon-before": t.gettext("The score sheet before this hand:"),
         "ui.moon-after": t.gettext("The score sheet with your choice:"),
-        "ui.table-missing": t.gettext("The game table could not be started here."),
         # -- the deck ---------------------------------------------------------
         "step.deck.title": t.gettext("The cards"),
         "step.deck.body.1": t.gettext(
@@ -250,7 +247,7 @@ def _texts(lang: str | None) -> dict[str, str]:
         "step.moon.body.2": t.gettext(
             "They choose: take 26 off their own score, or add 26 to every other player's score. "
             "Scores may go below zero."),
-        "position.moon": t.gettext("You (seat 0) have just taken every heart and the Black Maria. Choose."),
+        "position.moon": t.gettext("You have just taken every heart and the Black Maria. Choose how to score it."),
         "check.moon-choice.question": t.gettext(
             "You shot the moon. Before this hand you had 90 and the others 70, 75 and 80; the target is 100. "
             "Which choice wins the game for you now?"),

@@ -33,7 +33,7 @@ def test_clicking_each_card_shows_the_engines_verdict_and_rule(key: str) -> None
 
 def test_a_legal_card_tells_what_followed_and_start_again_resets() -> None:
     board = PositionBoard(POSITIONS["hearts-broken-discard"])
-    assert "Hearts are broken: Seat 0 discarded 3♥." in click_card(board, "3H")
+    assert "Hearts are broken: South discarded 3♥." in click_card(board, "3H")
     board.reset()
     assert board.feedback.value == "" and not any(b.disabled for b in board.buttons)
 
@@ -70,7 +70,7 @@ def test_deck_and_rotation_pictures_come_from_the_rules() -> None:
 def test_moon_choice_shows_the_engines_scores() -> None:
     board = MoonChoice()
     board.children[1].children[0].click()
-    assert "-26" in board.result.value and "26 points off their own score" in unescape(board.result.value)
+    assert "-26" in board.result.value and "South shot the moon: 26 points off their own score." in unescape(board.result.value)
 
 
 def test_lesson_walks_from_first_step_to_the_game_and_back() -> None:
