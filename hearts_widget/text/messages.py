@@ -42,7 +42,12 @@ def card_name(card: Card, lang: str | None = None) -> str:
     t = translator(lang)
     if card.is_black_maria:
         return t.gettext("the Black Maria (Q♠)")
-    return t.gettext("{rank} of {suit}").format(rank=_rank_name(card.rank, lang), suit=suit_name(card.suit, lang))
+    rank, suit = _rank_name(card.rank, lang), suit_name(card.suit, lang)
+    if card.rank in (11, 12, 13):
+        # A separate message for the court cards: some languages join a person
+        # (Jack, Queen, King) to the suit differently from a number or the Ace.
+        return t.pgettext("court card", "{rank} of {suit}").format(rank=rank, suit=suit)
+    return t.gettext("{rank} of {suit}").format(rank=rank, suit=suit)
 
 
 def seat_label(seat: int, lang: str | None = None, names: Names = None) -> str:

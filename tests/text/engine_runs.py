@@ -1,0 +1,100 @@
+"""Whole random games and a few prepared positions, yielding every event and
+every explanation the engine gives along the way (for the text tests)."""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+from hearts_widget import Game, Hand, Rules
+from hearts_widget.engine.errors import IllegalMove
+from hearts_widget.engine.explain import Event, Explanation
+
+# Every reason an explanation can give, and every kind of event (engine/explain.py, legality.py).
+REASONS = frozenset({
+    "follows-suit", "must-follow-suit", "no-points-first-trick", "only-points-left", "discard",
+    "leads-first-card", "must-lead-first-card", "hearts-broken-lead", "hearts-lead-allowed", "only-hearts-left",
+    "hearts-not-broken", "must-lead-maria", "maria-lead", "free-lead", "may-pass", "pass-three", "pass-distinct",
+    "already-passed",
+})
+EVENT_KINDS = frozenset({
+    "deal", "no-pass", "pass", "exchange", "play", "hearts-broken", "trick-won", "hand-over", "moon",
+    "moon-choice", "scored", "game-over",
+})
+
+
+def random_rules(rng: random.Random) -> Rules:
+    return Rules(
+        players=rng.choice([3, 4, 5, 6, 7]),
+        target=30,
+        moon=rng.choice(["choice", "self", "others"]),
+        hearts_must_be_broken=rng.random() < 0.8,
+    )
+
+
+def pass_explanations(hand: Hand) -> Iterator[Explanation]:
+    """The pass phase's explanations: a legal choice, too few cards, a card twice, passing again."""
+    seat = hand.waiting_to_pass[0]
+    held = hand.held(seat)
+    yield hand.explain(held[0])
+    for bad in (held[:2], [held[0], held[0], held[1]]):
+        try:
+            hand.pass_cards(seat, bad)
+        except IllegalMove as error:
+            yield error.explanation
+    passed = hand.pass_cards(seat, held[:3])
+    if passed.phase == "pass":
+        try:
+            passed.pass_cards(seat, held[3:6])
+        except IllegalMove as error:
+            yield error.explanation
+
+
+def random_games(seeds: range = range(40)) -> Iterator[Event | Explanation]:
+    """Whole games: seat 0 plays its highest legal card, the others their lowest
+    (so the moon is sometimes shot); every card held by the player to move is explained."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        game = Game.new(random_rules(rng), seed=seed)
+        while not game.is_over:
+            if game.pending_moon is not None:
+                game = game.choose_moon(rng.choice(["self", "others"]))
+                continue
+            hand = game.hand
+            if hand.phase == "pass":
+                yield from pass_explanations(hand)
+                for seat in hand.waiting_to_pass:
+                    game = game.pass_cards(seat, rng.sample(hand.held(seat), 3))
+                continue
+            seat = hand.to_move
+            for card in hand.held(seat):
+                yield hand.explain(card)
+            legal = hand.legal_moves()
+            game = game.play(max(legal, key=lambda c: c.rank) if seat == 0 else min(legal, key=lambda c: c.rank))
+        yield from game.history
+
+
+def prepared_positions() -> Iterator[Event | Explanation]:
+    """Positions random games rarely reach: only points left on the first trick,
+    only hearts (or hearts and the Black Maria) to lead before hearts are broken,
+    and the game events' other branches."""
+    rules = Rules()
+    suits = {s: [f"{r}{s}" for r in "23456789TJQKA"] for s in "CDSH"}
+    first = Hand.from_cards(rules, [suits["C"][1:], suits["H"], suits["D"], suits["S"]], leader=0, trick=["2C"])
+    yield first.explain("5H")
+    taken = [["2C", "3C", "4C", "5C"], [], [], []]
+    others = [c for c in suits["C"][4:] + suits["D"] + suits["S"] if c != "QS"]
+    only_hearts = [others[:11] + ["AH"], suits["H"][:12], others[11:23], others[23:] + ["QS"]]
+    position = Hand.from_cards(rules, only_hearts, leader=1, taken=taken)
+    yield position.explain("2H")
+    hearts_and_maria = [others[:10] + ["KH", "AH"], suits["H"][:11] + ["QS"], others[10:22], others[22:]]
+    position = Hand.from_cards(rules, hearts_and_maria, leader=1, taken=taken)
+    yield position.explain("2H")
+    yield position.explain("QS")
+    yield Event("moon-choice", "score.moon", 2, facts={"choice": "self"})
+    yield Event("moon-choice", "score.moon", 2, facts={"choice": "others"})
+    yield Event("game-over", "score.winner", facts={"target": 100, "winners": [0, 2], "scores": [40, 101, 40, 70]})
+
+
+def everything() -> list[Event | Explanation]:
+    return [*random_games(), *prepared_positions()]

@@ -1,0 +1,59 @@
+"""Every explanation and event of whole random games, in every language: each
+renders, every reason and event kind is met, and no English is left in the
+translations beyond the game's proper terms."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from hearts_widget.engine.explain import Event, Explanation
+from hearts_widget.text import LANGUAGES, event_text, explain_text
+
+from .engine_runs import EVENT_KINDS, REASONS, everything
+
+ITEMS = everything()
+WORD = re.compile(r"[^\W\d_]{2,}")
+# Words a translation may share with the English: the proper term "Black Maria";
+# Tagalog borrows "trick", "suit" and "trump" as its players (and the seed text)
+# do, and its own "may" (there is) and "at" (and) happen to be spelled as English words.
+SHARED_WORDS: dict[str, frozenset[str]] = {
+    "tl": frozenset({"black", "maria", "trick", "suit", "trump", "may", "at"}),
+    "ceb": frozenset({"black", "maria", "trump"}),
+    "sw": frozenset({"black", "maria"}),
+}
+
+
+def render(item: Event | Explanation, lang: str) -> str:
+    return event_text(item, lang) if isinstance(item, Event) else explain_text(item, lang)
+
+
+def words(text: str) -> set[str]:
+    return {word.lower() for word in WORD.findall(text)}
+
+
+def test_the_games_meet_every_reason_and_every_event_kind() -> None:
+    assert {i.reason for i in ITEMS if isinstance(i, Explanation)} == REASONS
+    assert {i.kind for i in ITEMS if isinstance(i, Event)} == EVENT_KINDS
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_every_event_and_explanation_renders_as_a_finished_sentence(lang: str) -> None:
+    for item in ITEMS:
+        text = render(item, lang)
+        assert text and "{" not in text and "}" not in text, (item, text)
+        assert text[-1] in ".!", (item, text)
+
+
+@pytest.mark.parametrize("lang", sorted(set(LANGUAGES) - {"en"}))
+def test_no_english_is_left_in_the_translated_sentences(lang: str) -> None:
+    english: set[str] = set()
+    for item in ITEMS:
+        english |= words(render(item, "en"))
+    leftover: dict[str, str] = {}
+    for item in ITEMS:
+        text = render(item, lang)
+        for word in (words(text) & english) - SHARED_WORDS[lang]:
+            leftover.setdefault(word, text)
+    assert not leftover, f"{lang}: English words in {leftover}"
