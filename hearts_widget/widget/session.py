@@ -11,7 +11,8 @@ from __future__ import annotations
 import traceback
 from typing import Any, Callable
 
-from ..engine import Card, Game, HeartsError, IllegalMove
+from ..engine import Card, Game, HeartsError, IllegalMove, Trick
+from ..engine.view import SeatView
 from ..text.ui import notice_text, seat_names
 from .options import TableOptions, bot_for_seats, check_lang, check_pace
 
@@ -19,7 +20,7 @@ Notice = dict[str, Any]
 
 # The messages the page may send; "state" must carry the current state id
 # for those that change the game (a click on an old table does nothing).
-GAME_INTENTS = ("play", "pass", "undo", "new_game", "finish_hand", "moon")
+GAME_INTENTS = ("play", "pass", "undo", "new_game", "finish_hand", "moon", "hint")
 VIEW_INTENTS = ("set_pace", "show_last_trick", "lang")
 MESSAGE_TYPES = GAME_INTENTS + VIEW_INTENTS
 
@@ -40,6 +41,11 @@ class TableSession:
         self.state_id = 0
         self.notice: Notice = {}
         self._notice_count = 0
+        # The coach: a hint asked for in this exact game state, and the learner's
+        # last play (its view when played) until its trick is complete.
+        self.hint_for: Game | None = None
+        self._played_from: SeatView | None = None
+        self.feedback_on: tuple[SeatView, Trick] | None = None
 
     # -- who acts -----------------------------------------------------------
     @property
@@ -91,6 +97,7 @@ class TableSession:
             self._say("internal", level="error", detail=f"bot error: {error}")
             if game.hand.phase == "play" and game.pending_moon is None:
                 self.game = game.play(game.hand.legal_moves()[0])
+        self._check_trick_done()
         self._changed()
 
     def run_bots(self) -> None:
@@ -147,7 +154,10 @@ class TableSession:
         explanation = hand.view(seat).explain(card)
         if not explanation.legal:
             return self._say("illegal", rule=explanation.rule, card=str(card), reason=explanation.text(self.lang))
-        self._human_move(lambda game: game.play(card, seat))
+        view = hand.view(seat)
+        if self._human_move(lambda game: game.play(card, seat)):
+            self._played_from = view
+            self._check_trick_done()
 
     def _on_pass(self, message: dict[str, Any]) -> None:
         cards = message.get("cards")
@@ -180,15 +190,23 @@ class TableSession:
         if not self.undo_stack:
             return self._say("nothing-to-undo")
         self.game, self.viewer = self.undo_stack.pop()
+        self._played_from = self.feedback_on = None
         self._changed()
         self._say("undone", level="info")
 
     def _on_new_game(self, message: dict[str, Any]) -> None:
         self.game = Game.new(self.options.rules)
         self.undo_stack.clear()
+        self._played_from = self.feedback_on = None
         self.viewer = self.options.learner
         self._changed()
         self._say("new-game", level="info")
+
+    def _on_hint(self, message: dict[str, Any]) -> None:
+        if self.viewer not in self.seats_to_act() or self.game.pending_moon is not None:
+            return self._say("no-hint")
+        self.hint_for = self.game
+        self._changed()
 
     def _on_set_pace(self, message: dict[str, Any]) -> None:
         try:
@@ -218,19 +236,37 @@ class TableSession:
         self._changed()
         self._say("language", level="info", language=LANGUAGES[self.lang])
 
-    def _human_move(self, move: Callable[[Game], Game]) -> None:
-        """Apply a learner's move through the engine; a refusal changes nothing."""
+    def _human_move(self, move: Callable[[Game], Game]) -> bool:
+        """Apply a learner's move through the engine; a refusal changes nothing.
+        Returns whether the move was made."""
         before = self.game
         try:
             after = move(before)
         except IllegalMove as error:
-            return self._say("refused", rule=error.explanation.rule, reason=error.explanation.text(self.lang))
+            self._say("refused", rule=error.explanation.rule, reason=error.explanation.text(self.lang))
+            return False
         except HeartsError as error:
-            return self._say("refused", reason=str(error))
+            self._say("refused", reason=str(error))
+            return False
         self.undo_stack.append((before, self.viewer))
         self.game = after
         self.notice = {}
+        self.feedback_on = None
         self._changed()
+        return True
+
+    def _check_trick_done(self) -> None:
+        """Once the trick the learner played to is complete, keep it for the coach's feedback."""
+        view = self._played_from
+        if view is None:
+            return
+        game = self.game
+        hands = [game.hand, *reversed(game.completed)]
+        hand = next((h for h in hands if h.number == view.number), None)
+        index = len(view.tricks)
+        if hand is not None and len(hand.tricks) > index:
+            self._played_from = None
+            self.feedback_on = (view, hand.tricks[index])
 
     def _refuse_closed(self) -> bool:
         if self.game.is_over:

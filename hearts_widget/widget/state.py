@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
+from ..bots.coach import hint, trick_feedback
 from ..engine import Card, Event, Game
 from ..engine.view import SeatView
 from ..text import LANGUAGES, card_name, event_text
@@ -72,7 +73,26 @@ def table_state(session: TableSession) -> dict[str, Any]:
         "game_over": _game_over(game, names, session.options.learner, lang) if game.is_over else None,
         "narration": _narration(game, seat, session.open_hands, names, lang),
         "can_undo": bool(session.undo_stack),
+        "hint": _hint(session, view),
+        "feedback": _feedback(session),
     }
+
+
+def _hint(session: TableSession, view: SeatView) -> dict[str, Any] | None:
+    """The coach's suggestion, when the learner asked for one in this very position."""
+    if session.hint_for is not session.game:
+        return None
+    advice = hint(view, session.lang, session.names)
+    return {"cards": [c.code for c in advice.cards], "text": advice.text, "reason": advice.reason}
+
+
+def _feedback(session: TableSession) -> str:
+    """The coach's word on the learner's last trick, when another card would have saved points."""
+    if session.feedback_on is None:
+        return ""
+    view, trick = session.feedback_on
+    note = trick_feedback(view, trick, session.lang, session.names)
+    return note.text if note is not None else ""
 
 
 def _status(session: TableSession, view: SeatView, acting: list[int]) -> str:

@@ -32,6 +32,9 @@ def sheet_rows(page: Page) -> int:
 def pass_three(page: Page, shots: Path, name: str) -> None:
     """Choose three cards, see the choice, confirm, and see what was received."""
     expect(page.get_by_test_id("pass-prompt")).to_contain_text("Pass three cards")
+    page.get_by_role("button", name="Hint").click()
+    expect(page.get_by_test_id("hint")).to_contain_text("Coach")
+    expect(page.locator(".hw-hand .hw-card.hw-hinted")).to_have_count(3)
     page.screenshot(path=shots / f"{name}-1-pass.png", full_page=True)
     cards = hand_cards(page)
     for index in (0, 4, 8):
@@ -80,12 +83,31 @@ def play_out_the_hand(page: Page, shots: Path, name: str) -> None:
         if plays == 1:
             page.screenshot(path=shots / f"{name}-3-play.png", full_page=True)
         before = state_id(page)
-        legal.first.click()
+        if plays == 2:
+            play_by_keyboard(page)
+        else:
+            legal.first.click()
         wait_for_change(page, before)
         plays += 1
         assert plays <= 17, "a hand has at most 17 cards per player"
     assert checked_illegal, "a whole hand always offers an illegal card at some point"
     page.screenshot(path=shots / f"{name}-5-scored.png", full_page=True)
+
+
+def play_by_keyboard(page: Page) -> None:
+    """Arrows move between cards (focus follows), Enter plays the focused legal card."""
+    cards = hand_cards(page)
+    cards.first.focus()
+    page.keyboard.press("ArrowRight")
+    expect(cards.nth(1)).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    expect(cards.first).to_be_focused()
+    legal_index = next(i for i in range(cards.count()) if "hw-legal" in (cards.nth(i).get_attribute("class") or ""))
+    for _ in range(legal_index):
+        page.keyboard.press("ArrowRight")
+    expect(cards.nth(legal_index)).to_be_focused()
+    assert ", playable: " in (cards.nth(legal_index).get_attribute("aria-label") or "")
+    page.keyboard.press("Enter")
 
 
 def check_score_sheet(page: Page) -> None:

@@ -45,6 +45,7 @@ def test_a_fresh_table_shows_only_the_learners_cards() -> None:
 def test_no_hidden_card_reaches_the_page_during_a_hand(seed: int, players: int) -> None:
     table = HeartsTable(seed=seed, players=players)
     for _ in range(40):
+        send(table, {"type": "hint"})  # the coach's words go to the page too
         hidden = cards_in(table.state) - allowed(table)
         assert not hidden, f"hidden cards sent to the page: {hidden}"
         if table.game.sheet:

@@ -221,3 +221,28 @@ def test_teaching_lines_name_the_rule_that_limits_the_learner(table: HeartsTable
     if table.game.hand.trick.cards:
         assert table.state["teaching"]
     assert all(line["rule"].startswith("play.") for line in table.state["teaching"])
+
+
+def test_a_hint_marks_the_coachs_card_and_says_why(table: HeartsTable) -> None:
+    send(table, {"type": "hint"})
+    hint = table.state["hint"]
+    assert len(hint["cards"]) == 3 and hint["text"]
+    pass_first_three(table)
+    assert table.state["hint"] is None, "a hint belongs to the position it was asked in"
+    send(table, {"type": "hint"})
+    hint = table.state["hint"]
+    legal = {c["code"] for c in table.state["hand"] if c["legal"]}
+    assert len(hint["cards"]) == 1 and hint["cards"][0] in legal and hint["text"]
+
+
+def test_the_coach_comments_on_a_trick_that_cost_points() -> None:
+    for seed in range(30):
+        table = HeartsTable(seed=seed)
+        while not table.game.sheet and not table.state["feedback"]:
+            act(table)
+        if table.state["feedback"]:
+            assert "♥" in table.state["feedback"] or "♠" in table.state["feedback"] or table.state["feedback"]
+            send(table, {"type": "undo"})
+            assert table.state["feedback"] == ""
+            return
+    raise AssertionError("in 30 games the learner's first-legal-card play never cost avoidable points")

@@ -144,7 +144,7 @@ export default {
         const badges = [];
         if (seat.viewer) badges.push(h("span", { class: "hw-badge hw-you" }, ui.you));
         if (seat.leads) badges.push(h("span", { class: "hw-badge" }, ui.leads));
-        if (seat.to_act) badges.push(h("span", { class: "hw-badge hw-turn" }, "▶ ", ui.to_play));
+        if (seat.to_act) badges.push(h("span", { class: "hw-badge hw-turn" }, "▶ ", state.phase === "pass" ? ui.to_pass : ui.to_play));
         if (!seat.human) badges.push(h("span", { class: "hw-badge hw-bot" }, ui.bot));
         const box = h("div", {
           class: `hw-seat ${seat.to_act ? "hw-acting" : ""} ${seat.viewer ? "hw-me" : ""}`,
@@ -183,6 +183,14 @@ export default {
       if (state.teaching.length) {
         box.append(h("ul", { class: "hw-teaching" },
           state.teaching.map((t) => h("li", {}, t.text, " ", ruleTag(t.rule)))));
+      }
+      if (state.hint) {
+        box.append(h("div", { class: "hw-coach", "data-testid": "hint" },
+          h("strong", {}, "★ ", ui.coach, ": "), state.hint.text));
+      }
+      if (state.feedback) {
+        box.append(h("div", { class: "hw-coach", "data-testid": "feedback" },
+          h("strong", {}, ui.coach, ": "), state.feedback));
       }
       if (state.finish_offer) {
         box.append(h("div", { class: "hw-offer" }, state.finish_offer, " ",
@@ -228,12 +236,14 @@ export default {
       let suit = null;
       cards.forEach((card, index) => {
         const chosen = local.selected.has(card.code);
+        const hinted = Boolean(state.hint && state.hint.cards.includes(card.code));
         const playable = state.passing || (state.your_turn && card.legal);
         const dimmed = state.your_turn && !card.legal;
-        const label = state.passing ? (chosen ? card.label_chosen : card.label_free) : card.label;
+        const base = state.passing ? (chosen ? card.label_chosen : card.label_free) : card.label;
+        const label = hinted ? `${base} (${ui.hinted})` : base;
         const button = h("button", {
           class: ["hw-card", playable ? "hw-legal" : "", dimmed ? "hw-illegal" : "", chosen ? "hw-chosen" : "",
-            card.received ? "hw-new" : "", suit !== null && suit !== card.suit ? "hw-suit-gap" : ""].join(" "),
+            card.received ? "hw-new" : "", hinted ? "hw-hinted" : "", suit !== null && suit !== card.suit ? "hw-suit-gap" : ""].join(" "),
           "data-key": `card:${card.code}`, "data-code": card.code, "aria-label": label,
           "aria-pressed": state.passing ? String(chosen) : null,
           title: card.why ? `${card.why} (${card.rule})` : card.name, tabindex: card.code === tabbable ? 0 : -1,
@@ -242,7 +252,8 @@ export default {
           onmouseenter: () => { if (dimmed) showWhy(card, state); },
           onkeydown: (event) => moveFocus(event, index, row),
         }, cardFace(card), dimmed ? h("span", { class: "hw-mark", "aria-hidden": "true" }, "✕") : null,
-        chosen ? h("span", { class: "hw-mark hw-check", "aria-hidden": "true" }, "✓") : null);
+        chosen ? h("span", { class: "hw-mark hw-check", "aria-hidden": "true" }, "✓") : null,
+        hinted ? h("span", { class: "hw-mark hw-star", "aria-hidden": "true" }, "★") : null);
         suit = card.suit;
         row.append(button);
       });
@@ -264,6 +275,10 @@ export default {
 
     function actions(state, ui) {
       const bar = h("div", { class: "hw-actions" });
+      if (state.passing || state.your_turn) {
+        bar.append(h("button", { class: "hw-button", "data-key": "hint", disabled: Boolean(state.hint),
+          onclick: () => send({ type: "hint" }) }, "★ ", ui.hint));
+      }
       if (state.passing) {
         bar.append(h("button", {
           class: "hw-button hw-primary", "data-key": "confirm-pass", disabled: local.selected.size !== 3,
