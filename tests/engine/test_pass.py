@@ -139,3 +139,21 @@ def test_pass_three_refuses_cards_that_are_not_a_list() -> None:
 def test_pass_rotation_across_needs_four_players() -> None:
     with pytest.raises(ValueError, match="passing across needs 4 players"):
         Hand.from_cards(Rules(players=3), Hand.deal(Rules(players=3), seed=1).hands, "across")
+
+
+def test_pass_refusals_leave_the_hand_as_it_was() -> None:
+    hand = Hand.deal(Rules(), seed=12)
+    hand = hand.pass_cards(0, hand.held(0)[:3])
+    before = (hand.to_json(), hand.events, hand.hands, hand.waiting_to_pass)
+    attempts = [
+        lambda: hand.pass_cards(0, hand.held(0)[3:6]),
+        lambda: hand.pass_cards(1, hand.held(1)[:2]),
+        lambda: hand.pass_cards(1, [hand.held(1)[0]] * 3),
+        lambda: hand.pass_cards(1, [*hand.held(1)[:2], hand.held(2)[0]]),
+        lambda: hand.pass_cards(1, ["2C", "ZZ", "3C"]),
+        lambda: hand.pass_cards(4, hand.held(1)[:3]),
+    ]
+    for attempt in attempts:
+        with pytest.raises(HeartsError):
+            attempt()
+    assert (hand.to_json(), hand.events, hand.hands, hand.waiting_to_pass) == before
