@@ -90,6 +90,9 @@ def test_committed_mo_is_what_compiling_the_po_gives(lang: str) -> None:
 def test_the_compiled_catalog_is_what_translator_reads(lang: str) -> None:
     t = translator(lang)
     for message in entries(read(po_file(lang))).values():
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy or not all(forms):
+            continue  # reported by the test above; gettext falls back to English
         if isinstance(message.id, tuple):
             got = t.npgettext(message.context, *message.id, 1) if message.context else t.ngettext(*message.id, 1)
         elif message.context:
