@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from engine_helpers import random_game_hand
-from hearts_widget import Card, Event, Explanation, Game, Hand, Rules, Suit, Trick  # noqa: F401 (eval)
+from hearts_widget import Card, Game, Hand, Rules, Suit, Trick  # noqa: F401 (Hand is used by eval)
 
 
 def _round_trip(value: object) -> object:
