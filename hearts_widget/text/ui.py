@@ -156,6 +156,10 @@ def hand_title(number: int, lang: str | None = None) -> str:
     return translator(lang).gettext("Hand {number}").format(number=number)
 
 
+def trick_winner_text(name: str, lang: str | None = None) -> str:
+    return translator(lang).gettext("{name} wins this trick.").format(name=name)
+
+
 def target_text(target: int, lang: str | None = None) -> str:
     return translator(lang).gettext("The game ends when someone reaches {target} points.").format(target=target)
 

@@ -236,6 +236,16 @@ class TableSession:
         self._changed()
         self._say("language", level="info", language=LANGUAGES[self.lang])
 
+    def load(self, game: Game) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"load() needs a hearts_widget.Game, not {type(game).__name__}")
+        if game.rules.players != self.options.players:
+            raise ValueError(f"this table seats {self.options.players} players; the game has {game.rules.players}")
+        self.game = game
+        self.undo_stack.clear()
+        self._played_from = self.feedback_on = None
+        self._changed()
+
     def _human_move(self, move: Callable[[Game], Game]) -> bool:
         """Apply a learner's move through the engine; a refusal changes nothing.
         Returns whether the move was made."""

@@ -203,7 +203,7 @@ def _trick_info(trick: Any, names: list[str], lang: str) -> dict[str, Any]:
         "cards": [{"seat": s, "name": names[s], "card": card_info(c, lang)} for s, c in zip(trick.seats, trick.cards)],
         "leader": trick.leader if trick.cards else None,
         "winner": trick.winner,
-        "winner_text": ui.leader_text(names[trick.winner], lang) if trick.winner is not None else "",
+        "winner_text": ui.trick_winner_text(names[trick.winner], lang) if trick.winner is not None else "",
     }
 
 

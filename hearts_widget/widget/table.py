@@ -67,6 +67,12 @@ class HeartsTable(anywidget.AnyWidget):
         self._session.set_lang(lang)
         self._after_change()
 
+    def load(self, game: Game) -> None:
+        """Continue from ``game`` (a lesson position, or ``Game.from_json`` of a saved game).
+        The undo history starts afresh."""
+        self._session.load(game)
+        self._after_change()
+
     def send_intent(self, message: dict[str, Any]) -> None:
         """Handle a message as if the page had sent it (for scripts and tests)."""
         self._on_message(self, message, [])

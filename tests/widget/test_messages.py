@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from hearts_widget import Game, HeartsTable
+from hearts_widget import Game, HeartsTable, Rules
 
 from .conftest import act, pass_first_three, play_first_legal, send
 
@@ -246,3 +247,27 @@ def test_the_coach_comments_on_a_trick_that_cost_points() -> None:
             assert table.state["feedback"] == ""
             return
     raise AssertionError("in 30 games the learner's first-legal-card play never cost avoidable points")
+
+
+MOON_GAME = Path(__file__).with_name("moon_game.json")
+
+
+@pytest.mark.parametrize("choice, row", [("self", [-26, 0, 0, 0]), ("others", [0, 26, 26, 26])])
+def test_the_moon_dialog_says_what_each_choice_does_then_scores_it(choice: str, row: list[int]) -> None:
+    table = HeartsTable()
+    table.load(Game.from_json(MOON_GAME.read_text()))
+    moon = table.state["moon"]
+    assert table.state["phase"] == "moon"
+    effects = {c["choice"]: c["effect"] for c in moon["choices"]}
+    assert "South -26" in effects["self"] and "West 26" in effects["others"]
+    assert all("goes on" in effect for effect in effects.values())
+    send(table, {"type": "moon", "choice": choice})
+    assert table.state["sheet"]["rows"] == [row]
+    assert any(line["rule"] == "score.moon" for line in table.state["narration"])
+
+
+def test_load_refuses_a_game_for_another_table() -> None:
+    with pytest.raises(ValueError, match="seats 4 players"):
+        HeartsTable().load(Game.new(Rules(players=5)))
+    with pytest.raises(TypeError, match="Game"):
+        HeartsTable().load("not a game")  # type: ignore[arg-type]

@@ -344,7 +344,7 @@ export default {
       const series = s.names.map((_, seat) => [0, ...s.running.map((r) => r[seat])]);
       const values = series.flat().concat([s.target, 0]);
       const low = Math.min(...values), high = Math.max(...values);
-      const width = 320, height = 170, left = 30, right = 70, top = 10, bottom = 20;
+      const width = 340, height = 190, left = 24, right = 84, top = 10, bottom = 22;
       const x = (i) => left + (i * (width - left - right)) / Math.max(1, s.running.length);
       const y = (v) => top + ((high - v) * (height - top - bottom)) / Math.max(1, high - low);
       const svg = document.createElementNS(SVG, "svg");
@@ -360,17 +360,26 @@ export default {
         svg.append(node);
       };
       add("line", { x1: left, x2: width - right, y1: y(s.target), y2: y(s.target), class: "hw-target" });
-      add("text", { x: width - right + 3, y: y(s.target) + 3, class: "hw-chart-text" }, `${ui.chart_target} ${s.target}`);
+      add("text", { x: left + 2, y: y(s.target) - 3, class: "hw-chart-text" }, `${ui.chart_target} ${s.target}`);
       add("line", { x1: left, x2: width - right, y1: y(0), y2: y(0), class: "hw-axis" });
       add("text", { x: left - 4, y: y(0) + 3, class: "hw-chart-text", "text-anchor": "end" }, "0");
       series.forEach((points, seat) => {
         const path = points.map((v, i) => `${x(i)},${y(v)}`).join(" ");
         add("polyline", { points: path, class: `hw-line hw-line-${seat % 7}`,
           "stroke-dasharray": LINE_STYLES[seat % LINE_STYLES.length] });
-        const end = points[points.length - 1];
-        add("text", { x: x(points.length - 1) + 3, y: y(end) + 3 + (seat % 2) * 0,
-          class: `hw-chart-text hw-fill-${seat % 7}` }, `${s.names[seat]} ${end}`);
       });
+      for (let i = 1; i <= s.running.length; i += 1) {
+        add("text", { x: x(i), y: height - 6, class: "hw-chart-text", "text-anchor": "middle" }, i);
+      }
+      // Name each line at its end, nudged apart so that close totals stay readable.
+      const GAP = 10;
+      const ends = series.map((points, seat) => ({ seat, value: points[points.length - 1] }))
+        .map((e) => ({ ...e, at: y(e.value) })).sort((a, b) => a.at - b.at);
+      ends.forEach((e, i) => { if (i > 0 && e.at - ends[i - 1].at < GAP) e.at = ends[i - 1].at + GAP; });
+      for (const e of ends) {
+        add("text", { x: x(s.running.length) + 3, y: e.at + 3, class: `hw-chart-text hw-fill-${e.seat % 7}` },
+          `${s.names[e.seat]} ${e.value}`);
+      }
       const figure = h("figure", { class: "hw-figure" }, h("figcaption", { class: "hw-small" }, ui.chart));
       figure.append(svg);
       return figure;
