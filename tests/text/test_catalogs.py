@@ -101,3 +101,10 @@ def test_the_compiled_catalog_is_what_translator_reads(lang: str) -> None:
             got = t.gettext(message.id)
         expected = message.string[t.plural(1)] if isinstance(message.id, tuple) else message.string
         assert got == expected
+
+
+def test_the_maintainer_command_names_its_subcommands_when_misused(capsys) -> None:  # type: ignore[no-untyped-def]
+    from hearts_widget.text.catalogs import main
+
+    assert main(["translate"]) == 2
+    assert "{extract|update|compile}" in capsys.readouterr().err
