@@ -11,6 +11,7 @@ from __future__ import annotations
 import traceback
 from typing import Any, Callable
 
+from ..bots import best_moon_choice
 from ..engine import Card, Game, HeartsError, IllegalMove, Trick
 from ..engine.view import SeatView
 from ..text.ui import notice_text, seat_names
@@ -72,33 +73,39 @@ class TableSession:
 
     def bot_step(self) -> None:
         """One bot action: every waiting bot passes at once, or one bot plays a card
-        or makes its moon choice."""
+        or makes its moon choice. A bot that fails or breaks the rules is shown as
+        an error on the table and replaced, for this move, by a plain legal choice."""
         game = self.game
-        try:
-            if game.pending_moon is not None:
-                seat = game.pending_moon
+        if game.pending_moon is not None:
+            seat, scores, target = game.pending_moon, game.scores, game.rules.target
+            bot = self.bots[seat]
+            assert bot is not None
+            game = self._bot_move(lambda: game.choose_moon(bot.choose_moon(seat, scores, target)),
+                                  lambda: game.choose_moon(best_moon_choice(seat, scores, target)))
+        elif game.hand.phase == "pass":
+            for seat in game.hand.waiting_to_pass:
                 bot = self.bots[seat]
-                assert bot is not None
-                choice = bot.choose_moon(seat, game.scores, game.rules.target)
-                self.game = game.choose_moon(choice)
-            elif game.hand.phase == "pass":
-                for seat in game.hand.waiting_to_pass:
-                    bot = self.bots[seat]
-                    if bot is not None:
-                        game = game.pass_cards(seat, bot.choose_pass(game.hand.view(seat)))
-                self.game = game
-            else:
-                seat = game.hand.to_move
-                assert seat is not None
-                bot = self.bots[seat]
-                assert bot is not None
-                self.game = game.play(bot.choose_play(game.hand.view(seat)), seat)
-        except HeartsError as error:  # a bot broke the rules: play its first legal card instead
-            self._say("internal", level="error", detail=f"bot error: {error}")
-            if game.hand.phase == "play" and game.pending_moon is None:
-                self.game = game.play(game.hand.legal_moves()[0])
+                if bot is not None:
+                    view, before = game.hand.view(seat), game
+                    game = self._bot_move(lambda: before.pass_cards(seat, bot.choose_pass(view)),
+                                          lambda: before.pass_cards(seat, view.held[:3]))
+        else:
+            seat = game.hand.to_move
+            bot = self.bots[seat]
+            assert seat is not None and bot is not None
+            view = game.hand.view(seat)
+            game = self._bot_move(lambda: game.play(bot.choose_play(view), seat),
+                                  lambda: game.play(view.legal[0], seat))
+        self.game = game
         self._check_trick_done()
         self._changed()
+
+    def _bot_move(self, decide: Callable[[], Game], fallback: Callable[[], Game]) -> Game:
+        try:
+            return decide()
+        except Exception as error:  # noqa: BLE001 - a third-party bot must not stop the table
+            self.handle_error(error)
+            return fallback()
 
     def run_bots(self) -> None:
         """Let the bots move until a human must act (the instant pace)."""

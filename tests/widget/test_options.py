@@ -57,3 +57,25 @@ def test_the_front_end_files_ship_in_the_package() -> None:
     script = (STATIC / "table.js").read_text()
     assert "export default" in script and (STATIC / "table.css").is_file()
     assert "http" not in script.replace("http://www.w3.org/2000/svg", ""), "nothing is loaded from the network"
+
+
+class BrokenBot:
+    """A bot whose play always fails: the table must go on and show the error."""
+
+    name = "broken"
+
+    def choose_pass(self, view):  # type: ignore[no-untyped-def]
+        return list(view.held[:3])
+
+    def choose_play(self, view):  # type: ignore[no-untyped-def]
+        raise RuntimeError("this bot cannot choose")
+
+    def choose_moon(self, seat, scores, target):  # type: ignore[no-untyped-def]
+        return "self"
+
+
+def test_a_failing_bot_is_shown_on_the_table_and_the_game_goes_on() -> None:
+    table = HeartsTable(seed=1, seats=["human", BrokenBot(), BrokenBot(), BrokenBot()])
+    table.send_intent({"type": "pass", "state": table.state["id"], "cards": [c["code"] for c in table.state["hand"][:3]]})
+    assert table.state["your_turn"]
+    assert table.notice["level"] == "error" and "this bot cannot choose" in table.notice["text"]
