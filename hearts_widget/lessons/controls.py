@@ -55,14 +55,33 @@ def events_html(events: Iterable[Event], lang: str | None, names: list[str]) -> 
     return "".join(_paragraph(event_text(e, lang, names)) for e in events)
 
 
+def _card_look(control: widgets.Button | widgets.ToggleButton, card: Card) -> None:
+    """Rank and suit in bold, red or black, at card size."""
+    control.layout = widgets.Layout(width="3.6em", height="2.6em")
+    control.style.text_color = "#c0142c" if card.suit.is_red else "#111111"
+    control.style.font_weight = "bold"
+    control.add_class("hearts-lesson-card")
+
+
 def card_button(card: Card, on_click: Callable[[Card], None]) -> widgets.Button:
-    """A card as a button: rank and suit, red or black."""
-    button = widgets.Button(description=str(card), tooltip=card.code,
-                            layout=widgets.Layout(width="3.6em", height="2.6em"))
-    button.style.text_color = "#c0142c" if card.suit.is_red else "#111111"
-    button.style.font_weight = "bold"
-    button.add_class("hearts-lesson-card")
+    """A card as a button to play it."""
+    button = widgets.Button(description=str(card), tooltip=card.code)
+    _card_look(button, card)
     button.on_click(lambda _button: on_click(card))
+    return button
+
+
+def text_button(text: str, on_click: Callable[[], None], style: str = "") -> widgets.Button:
+    """A button labelled with a sentence, as wide as its words."""
+    button = widgets.Button(description=text, button_style=style, layout=widgets.Layout(width="auto"))
+    button.on_click(lambda _button: on_click())
+    return button
+
+
+def choice_button(text: str, on_click: Callable[[], None]) -> widgets.Button:
+    """One answer the learner may choose."""
+    button = text_button(text, on_click)
+    button.add_class("hearts-lesson-choice")
     return button
 
 
@@ -93,8 +112,7 @@ class PositionBoard(widgets.VBox):
         self.table = _html(table_html(position.hand, position.seat, lang, self.names), "hearts-lesson-table")
         self.buttons = [card_button(card, self.choose) for card in position.cards]
         self.feedback = _html("", "hearts-lesson-feedback")
-        again = widgets.Button(description=lesson_text("ui.start-again", lang))
-        again.on_click(lambda _button: self.reset())
+        again = text_button(lesson_text("ui.start-again", lang), self.reset)
         super().__init__([self.prompt, self.table, widgets.HBox(self.buttons, layout=widgets.Layout(
             flex_flow="row wrap")), self.feedback, again], layout=widgets.Layout(**BOX))
         self.add_class("hearts-lesson-position")
@@ -122,23 +140,25 @@ class PassBoard(widgets.VBox):
         self.start = Hand.deal(Rules(players=4), seed=PASS_SEED, number=0)
         self.toggles = {card: self._toggle(card) for card in self.start.held(LEARNER)}
         self.feedback = _html("", "hearts-lesson-feedback")
-        self.pass_button = widgets.Button(description=lesson_text("ui.pass-button", lang), button_style="primary")
-        self.pass_button.on_click(lambda _button: self.submit())
-        again = widgets.Button(description=lesson_text("ui.start-again", lang))
-        again.on_click(lambda _button: self.reset())
-        prompt = _html(_paragraph(lesson_text("position.pass", lang)), "hearts-lesson-prompt")
+        self.shown_choice = _html("", "hearts-lesson-chosen")
+        self.pass_button = text_button(lesson_text("ui.pass-button", lang), self.submit, "primary")
+        again = text_button(lesson_text("ui.start-again", lang), self.reset)
+        prompt = f'<p style="margin:0.3em 0"><b>{escape(lesson_text("position.pass", lang))}</b></p>'
         cards = widgets.HBox(list(self.toggles.values()), layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([prompt, cards, widgets.HBox([self.pass_button, again]), self.feedback],
-                         layout=widgets.Layout(**BOX))
+        super().__init__([_html(prompt, "hearts-lesson-prompt"), cards, self.shown_choice,
+                          widgets.HBox([self.pass_button, again]), self.feedback], layout=widgets.Layout(**BOX))
         self.add_class("hearts-lesson-pass")
+        self._show_choice()
 
     def _toggle(self, card: Card) -> widgets.ToggleButton:
-        toggle = widgets.ToggleButton(description=str(card), tooltip=card.code,
-                                      layout=widgets.Layout(width="3.6em", height="2.6em"))
-        toggle.style.text_color = "#c0142c" if card.suit.is_red else "#111111"
-        toggle.style.font_weight = "bold"
-        toggle.add_class("hearts-lesson-card")
+        toggle = widgets.ToggleButton(description=str(card), tooltip=card.code)
+        _card_look(toggle, card)
+        toggle.observe(lambda _change: self._show_choice(), names="value")
         return toggle
+
+    def _show_choice(self) -> None:
+        self.shown_choice.value = _paragraph(
+            lesson_text("ui.pass-chosen", self.lang, cards=" ".join(map(str, self.chosen))))
 
     @property
     def chosen(self) -> list[Card]:
@@ -168,6 +188,7 @@ class PassBoard(widgets.VBox):
         for toggle in self.toggles.values():
             toggle.disabled = False
             toggle.value = False
+        self._show_choice()
 
 
 class CheckBox(widgets.VBox):
@@ -177,14 +198,10 @@ class CheckBox(widgets.VBox):
         self.check = check
         self.lang = lang
         self.feedback = _html("", "hearts-lesson-feedback")
-        buttons = []
-        for choice in check.choices:
-            button = widgets.Button(description=check.choice_text(choice, lang),
-                                    layout=widgets.Layout(width="auto"))
-            button.add_class("hearts-lesson-choice")
-            button.on_click(lambda _button, choice=choice: self.answer(choice))
-            buttons.append(button)
-        question = _html(f"<p><b>{escape(check.question(lang))}</b></p>", "hearts-lesson-question")
+        buttons = [choice_button(check.choice_text(choice, lang), lambda choice=choice: self.answer(choice))
+                   for choice in check.choices]
+        question = _html(f'<p style="margin:0.3em 0"><b>{escape(check.question(lang))}</b></p>',
+                         "hearts-lesson-question")
         super().__init__([question, widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")),
                           self.feedback], layout=widgets.Layout(**BOX))
         self.add_class("hearts-lesson-check")
@@ -273,13 +290,8 @@ class MoonChoice(widgets.VBox):
         self.lang = lang
         self.game = moon_game()
         self.result = _html("", "hearts-lesson-feedback")
-        buttons = []
-        for choice in ("self", "others"):
-            button = widgets.Button(description=lesson_text(f"ui.moon-{choice}", lang),
-                                    layout=widgets.Layout(width="auto"))
-            button.add_class("hearts-lesson-choice")
-            button.on_click(lambda _button, choice=choice: self.choose(choice))
-            buttons.append(button)
+        buttons = [choice_button(lesson_text(f"ui.moon-{choice}", lang), lambda choice=choice: self.choose(choice))
+                   for choice in ("self", "others")]
         self.names = seat_names(self.game.rules.players, LEARNER, lang)
         before = _paragraph(lesson_text("ui.moon-before", lang)) + sheet_html(self.game, lang)
         moon = [e for e in self.game.hand.events if e.kind == "moon"]
