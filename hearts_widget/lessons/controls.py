@@ -114,7 +114,7 @@ class PositionBoard(widgets.VBox):
         self.feedback = _html("", "hearts-lesson-feedback")
         again = text_button(lesson_text("ui.start-again", lang), self.reset)
         super().__init__([self.prompt, self.table, widgets.HBox(self.buttons, layout=widgets.Layout(
-            flex_flow="row wrap")), self.feedback, again], layout=widgets.Layout(**BOX))
+            flex_flow="row wrap")), self.feedback, widgets.HBox([again])], layout=widgets.Layout(**BOX))
         self.add_class("hearts-lesson-position")
 
     def choose(self, card: Card) -> None:
