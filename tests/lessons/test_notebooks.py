@@ -35,3 +35,21 @@ def test_notebook_runs_top_to_bottom(path: Path) -> None:
     widgets = [o for cell in book.cells if cell.cell_type == "code" for o in cell.outputs
                if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
     assert widgets, f"{path.name} shows no widget"
+
+
+def test_the_tutorial_shows_every_step_of_the_path_in_order() -> None:
+    import re
+
+    from hearts_widget.lessons.path import STEPS
+
+    book = nbformat.read(ROOT / "notebooks" / "tutorial.ipynb", as_version=4)
+    source = "\n".join(cell.source for cell in book.cells if cell.cell_type == "code")
+    shown = re.findall(r'step_view\("([\w-]+)"\)', source)
+    assert shown == [s.key for s in STEPS if s.demo != "table"]
+    assert "HeartsTable()" in source  # and it ends with a whole game
+
+
+def test_the_voila_lesson_is_the_stepper_and_nothing_else() -> None:
+    book = nbformat.read(ROOT / "notebooks" / "lesson.ipynb", as_version=4)
+    assert [cell.cell_type for cell in book.cells] == ["code"]
+    assert book.cells[0].source.rstrip().endswith("Lesson()")
