@@ -7,12 +7,15 @@ lesson shows ``Lesson()``, which ends with a whole game on the table.
 
 from __future__ import annotations
 
+import os
 from html import escape
+from typing import Mapping
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
 from ..text.lessons import lesson_text
-from ..text.translate import DEFAULT_LANGUAGE, LANGUAGES, check_language
+from ..text.translate import LANGUAGES, check_language, default_language
 from .controls import (
     CheckBox, MoonChoice, PassBoard, PositionBoard, deck_demo, rotation_demo, sheet_demo, table_demo, target_demo,
 )
@@ -44,11 +47,21 @@ def step_view(key: str | Step, lang: str | None = None) -> widgets.VBox:
     return box
 
 
-class Lesson(widgets.VBox):
-    """The whole path, a step at a time: Back, Next, and the language."""
+def page_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language a page asks for: ``?lang=sw`` in a Voilà URL (Voilà hands the
+    kernel its query string as ``QUERY_STRING``), else the kernel's locale, else English."""
+    environ = os.environ if environ is None else environ
+    asked = parse_qs(environ.get("QUERY_STRING", "")).get("lang", [])
+    shipped = [code for code in asked if code in LANGUAGES]
+    return shipped[0] if shipped else default_language(None, environ)
 
-    def __init__(self, lang: str = DEFAULT_LANGUAGE, start: int = 0) -> None:
-        self.lang = check_language(lang)
+
+class Lesson(widgets.VBox):
+    """The whole path, a step at a time: Back, Next, and the language
+    (by default the one the page asks for, see :func:`page_language`)."""
+
+    def __init__(self, lang: str | None = None, start: int = 0) -> None:
+        self.lang = check_language(lang) if lang is not None else page_language()
         self.index = start
         self.language = widgets.Dropdown(options=[(name, code) for code, name in LANGUAGES.items()],
                                          value=self.lang, layout=widgets.Layout(width="auto"))

@@ -90,3 +90,11 @@ def test_every_step_builds_in_every_language(lang: str) -> None:
     lesson = Lesson()
     lesson.language.value = lang
     assert lesson.lang == lang
+
+
+def test_page_language_from_the_voila_query_string_then_the_locale() -> None:
+    from hearts_widget.lessons.stepper import page_language
+
+    assert page_language({"QUERY_STRING": "lang=sw"}) == "sw"
+    assert page_language({"QUERY_STRING": "lang=xx", "LANG": "tl_PH.UTF-8"}) == "tl"
+    assert page_language({}) == "en"

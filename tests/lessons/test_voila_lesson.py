@@ -72,3 +72,9 @@ def test_lesson_fits_a_narrow_window(voila_url: str, page: Page) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "voila-narrow-first-lead.png"), full_page=True)
     assert width <= 420 + 2, f"the page scrolls sideways: {width} px wide"
+
+
+def test_the_url_can_choose_the_language(voila_url: str, page: Page) -> None:
+    page.set_default_timeout(WAIT_MS)
+    page.goto(voila_url + "?lang=ceb", timeout=WAIT_MS)
+    expect(page.locator(".hearts-lesson-step-deck h3")).to_have_text(STEPS[0].title("ceb"))
