@@ -49,13 +49,23 @@ def _pybabel(*args: str) -> None:
 
 
 def extract(output: Path = POT_FILE) -> None:
-    """Collect every message of the package into the template ``output``."""
+    """Collect every message of the package into the template ``output``; an
+    existing template that differs only in its creation date is left as it was."""
     keywords = [arg for keyword in KEYWORDS for arg in ("-k", keyword)]
+    fresh = output.with_suffix(".new")
     _pybabel(
-        "extract", "--no-default-keywords", *keywords, "-F", str(MAPPING_FILE),
-        "--add-location=file", "--add-comments=Translators:", "--project=hearts-widget", "--copyright-holder=hearts-widget authors",
-        "-o", str(output), PACKAGE_DIR.name,
+        "extract", "--no-default-keywords", *keywords, "-F", str(MAPPING_FILE), "--add-location=file",
+        "--add-comments=Translators:", "--project=hearts-widget", "--copyright-holder=hearts-widget authors",
+        "-o", str(fresh), PACKAGE_DIR.name,
     )
+    if output.exists() and _undated(output.read_text("utf-8")) == _undated(fresh.read_text("utf-8")):
+        fresh.unlink()
+    else:
+        fresh.replace(output)
+
+
+def _undated(template: str) -> list[str]:
+    return [line for line in template.splitlines() if not line.startswith('"POT-Creation-Date:')]
 
 
 def update() -> None:
