@@ -1,15 +1,61 @@
-"""In Voilà, like a person: pass three cards, play a whole hand, try an illegal card, see the score."""
+"""In Voilà, like a person: pass three cards, play a whole hand, try an illegal card, see the
+score, switch language mid-game; and watch the bots play one card at a time."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
-from .person import play_one_hand
+from .person import hand_cards, play_one_hand, sheet_rows, state_id, wait_for_change
+
+
+def open_table(page: Page, url: str) -> None:
+    page.goto(url)
+    hand_cards(page).first.wait_for(timeout=60_000)
 
 
 def test_a_learner_plays_a_whole_hand_in_voila(page: Page, voila_url: str, shots: Path) -> None:
-    page.goto(voila_url)
-    page.locator(".hw-hand .hw-card").first.wait_for(timeout=60_000)
+    open_table(page, voila_url)
     play_one_hand(page, shots, "voila")
+    language = page.get_by_role("combobox", name="Language")
+    other = next(value for value in language.locator("option").evaluate_all("os => os.map(o => o.value)")
+                 if value != "en")
+    language.select_option(other)
+    expect(page.locator(f".hw-root[lang='{other}']")).to_be_visible()
+    expect(page.locator(".hw-root")).not_to_contain_text("New game")
+    assert sheet_rows(page) == 1, "switching language keeps the game"
+    page.screenshot(path=shots / f"voila-6-language-{other}.png", full_page=True)
+
+
+def test_bots_play_one_card_at_a_time_at_a_visible_pace(page: Page, voila_url: str, shots: Path) -> None:
+    open_table(page, voila_url)
+    page.get_by_role("combobox", name="Bot pace").select_option(label="One card at a time")
+    cards = hand_cards(page)
+    for index in (0, 1, 2):
+        cards.nth(index).click()
+    before = state_id(page)
+    page.get_by_role("button", name="Pass these three cards").click()
+    wait_for_change(page, before)
+    expect(page.get_by_test_id("pass-prompt")).to_have_count(0)
+    on_table = page.locator("[data-testid=trick] .hw-played")
+    legal = page.locator(".hw-hand .hw-card.hw-legal")
+    counts: list[int] = []
+    turns = 0
+    for _ in range(150):  # watch the table until the learner's second turn
+        count = on_table.count()
+        if not counts or counts[-1] != count:
+            counts.append(count)
+        if legal.count():
+            turns += 1
+            if turns == 2:
+                break
+            page.screenshot(path=shots / "voila-7-paced.png", full_page=True)
+            before = state_id(page)
+            legal.first.click()
+            wait_for_change(page, before)
+        page.wait_for_timeout(100)
+    assert turns == 2, f"the learner's turn came twice (the table showed {counts})"
+    steps = list(zip(counts, counts[1:]))
+    assert all(b == a + 1 or b == 1 for a, b in steps), f"cards arrived one at a time: {counts}"
+    assert len(steps) >= 3, f"several bot cards were each seen on their own: {counts}"
