@@ -7,8 +7,8 @@ Plays ``--games`` games dealt from seeds ``--seed``, ``--seed + 1``, ...; seat
 ``s`` is played by the ``s``-th bot of the line-up (so the player count is the
 line-up's length). Prints, per seat, the mean points per hand (the score
 sheet's rows, the moon as its shooter chose) with a 95% confidence interval,
-and the median and 95th-percentile time per card played. An even share is
-26 / players points per hand.
+and the median and 95th-percentile time per decision (a pass or a card
+played). An even share is 26 / players points per hand.
 """
 
 from __future__ import annotations

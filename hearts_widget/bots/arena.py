@@ -13,7 +13,8 @@ Timer = Callable[[int, float], None]
 
 def play_game(bots: Sequence[Bot], rules: Rules, seed: int, on_decision: Timer | None = None) -> Game:
     """Play a game of ``rules`` dealt from ``seed`` to its end, seat ``s`` played by
-    ``bots[s]``; ``on_decision(seat, seconds)`` hears how long each play took."""
+    ``bots[s]``; ``on_decision(seat, seconds)`` hears how long each decision
+    (a pass or a play) took."""
     if len(bots) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} bots, not {len(bots)}")
     game = Game.new(rules, seed)
@@ -25,7 +26,12 @@ def play_game(bots: Sequence[Bot], rules: Rules, seed: int, on_decision: Timer |
         hand = game.hand
         if hand.phase == "pass":
             for seat in hand.waiting_to_pass:
-                game = game.pass_cards(seat, bots[seat].choose_pass(hand.view(seat)))
+                view = hand.view(seat)
+                start = time.perf_counter()
+                cards = bots[seat].choose_pass(view)
+                if on_decision is not None:
+                    on_decision(seat, time.perf_counter() - start)
+                game = game.pass_cards(seat, cards)
             continue
         seat = hand.to_move
         assert seat is not None

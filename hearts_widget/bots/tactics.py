@@ -269,7 +269,7 @@ def rule_pass(held: int, deck: int) -> list[int]:
     chosen = []
     rest = held
     for _ in range(3):
-        card = max(_bits(rest), key=lambda c: _pass_danger(c, rest))
+        card = max(_bits(rest), key=lambda c: pass_danger(c, rest))
         chosen.append(card)
         rest ^= 1 << card
     return chosen
@@ -280,7 +280,8 @@ def moon_hand(held: int, deck: int) -> bool:
     return losers(held, deck & ~held) <= 3 and (held & HEARTS_MASK).bit_count() >= 5
 
 
-def _pass_danger(card: int, held: int) -> float:
+def pass_danger(card: int, held: int) -> float:
+    """How much keeping ``card`` in ``held`` risks taking points: the higher, the sooner to pass it."""
     suit, rank = divmod(card, 13)
     rank += 2
     guards = (held & LOW_SPADES).bit_count()
