@@ -274,13 +274,7 @@ def sheet_html(game: Game, lang: str | None) -> str:
 
 def sheet_demo(lang: str | None = None) -> widgets.HTML:
     """A score sheet after the first hands of a game."""
-    game = tie_game()
-    first = Game.new(game.rules, game.seed)
-    for action in game.to_dict()["actions"]:
-        if len(first.sheet) == SHEET_HANDS:
-            break
-        first = first.apply(action)
-    return _html(sheet_html(first, lang), "hearts-lesson-sheet-demo")
+    return _html(sheet_html(tie_game(SHEET_HANDS), lang), "hearts-lesson-sheet-demo")
 
 
 class MoonChoice(widgets.VBox):

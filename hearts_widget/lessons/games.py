@@ -63,9 +63,10 @@ def moon_game() -> Game:
     return game
 
 
-def tie_game() -> Game:
-    """A whole game to 50 that ends with two seats sharing the lowest total (score.winner)."""
+def tie_game(hands: int | None = None) -> Game:
+    """A whole game to 50 that ends with two seats sharing the lowest total
+    (score.winner); with ``hands``, the same game stopped after that many hands."""
     game = Game.new(Rules(players=4, target=TIE_TARGET), TIE_SEED)
-    while not game.is_over:
+    while not game.is_over and (hands is None or len(game.sheet) < hands):
         game = _first_legal(game)
     return game

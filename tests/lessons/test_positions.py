@@ -119,3 +119,8 @@ def test_score_winner_tie_game_ends_at_the_target_with_a_shared_win() -> None:
     assert len(game.winners) == 2
     totals_before_last_hand = [sum(column) for column in zip(*game.sheet[:-1])]
     assert max(totals_before_last_hand) < TIE_TARGET
+
+
+def test_score_sheet_demo_is_the_same_game_stopped_early() -> None:
+    whole, first_two = tie_game(), tie_game(2)
+    assert first_two.sheet == whole.sheet[:2] and not first_two.is_over
