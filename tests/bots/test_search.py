@@ -9,8 +9,9 @@ from hypothesis import given, settings, strategies as st
 from hearts_widget.bots import RuleBot, StrongBot
 from hearts_widget.bots.sampler import Knowledge
 from hearts_widget.bots.sim import Playout, relative_score
+from hearts_widget.bots.strong import distinct_choices
 from hearts_widget.bots.table import Table, allowed_masks
-from hearts_widget.engine import Hand, Rules
+from hearts_widget.engine import Hand, Rules, parse_cards
 from hearts_widget.engine.cards import SUIT_MASKS, mask_of
 
 
@@ -142,3 +143,12 @@ def test_strong_bot_pass_is_three_held_cards_and_reproducible() -> None:
     passes = [StrongBot(seed=1, pass_deals=3).choose_pass(view) for _ in range(2)]
     assert passes[0] == passes[1]
     assert len(set(passes[0])) == 3 and set(passes[0]) <= set(view.held)
+
+
+def test_equivalent_cards_are_searched_once() -> None:
+    rules = Rules()
+    legal = mask_of(parse_cards("5C 6C 8C JS QS KS 2H 3H"))
+    gone = mask_of(parse_cards("4H"))
+    table = Table(0, 4, legal, legal, (), 0, gone, rules.deck_mask, (0, 0, 0, 0), [0] * 4, False, False, True)
+    # 7♣ is still out between 6♣ and 8♣; the Black Maria stands alone; 2♥ and 3♥ are alike.
+    assert distinct_choices(table) == [c.index for c in parse_cards("5C 8C JS QS KS 2H")]
