@@ -160,6 +160,12 @@ def trick_winner_text(name: str, lang: str | None = None) -> str:
     return translator(lang).gettext("{name} wins this trick.").format(name=name)
 
 
+def hand_over_text(number: int, points: str, lang: str | None = None) -> str:
+    """Shown at the start of the next hand: what the last one scored."""
+    return translator(lang).gettext("Hand {number} is over. Points taken: {points}.").format(
+        number=number, points=points)
+
+
 def target_text(target: int, lang: str | None = None) -> str:
     return translator(lang).gettext("The game ends when someone reaches {target} points.").format(target=target)
 

@@ -73,9 +73,18 @@ def table_state(session: TableSession) -> dict[str, Any]:
         "game_over": _game_over(game, names, session.options.learner, lang) if game.is_over else None,
         "narration": _narration(game, seat, session.open_hands, names, lang),
         "can_undo": bool(session.undo_stack),
+        "hand_over": _hand_over(game, names, lang),
         "hint": _hint(session, view),
         "feedback": _feedback(session),
     }
+
+
+def _hand_over(game: Game, names: list[str], lang: str) -> str:
+    """What the hand just finished scored, until the first trick of the next one is won."""
+    if not game.sheet or (game.hand.tricks and not game.is_over and game.pending_moon is None):
+        return ""
+    points = ", ".join(ui.total_entry(names[s], p, lang) for s, p in enumerate(game.sheet[-1]))
+    return ui.hand_over_text(len(game.sheet), points, lang)
 
 
 def _hint(session: TableSession, view: SeatView) -> dict[str, Any] | None:

@@ -114,6 +114,7 @@ def check_score_sheet(page: Page) -> None:
     row = page.locator(".hw-score tbody tr:not(.hw-totals)").first.locator("td")
     points = [int(row.nth(i).inner_text()) for i in range(row.count())]
     assert sum(points) in (26, 78, -26), points  # 26 points a hand, or a moon shot
+    expect(page.get_by_test_id("hand-over")).to_contain_text("Hand 1 is over")
     totals = page.locator(".hw-score .hw-totals td")
     assert [int(totals.nth(i).inner_text()) for i in range(totals.count())] == points
 

@@ -271,3 +271,12 @@ def test_load_refuses_a_game_for_another_table() -> None:
         HeartsTable().load(Game.new(Rules(players=5)))
     with pytest.raises(TypeError, match="Game"):
         HeartsTable().load("not a game")  # type: ignore[arg-type]
+
+
+def test_the_next_hand_opens_with_what_the_last_one_scored(table: HeartsTable) -> None:
+    assert table.state["hand_over"] == ""
+    while not table.game.sheet:
+        act(table)
+    row = table.game.sheet[0]
+    assert table.state["hand_over"].startswith("Hand 1 is over")
+    assert f"South {row[0]}" in table.state["hand_over"]

@@ -172,6 +172,7 @@ export default {
 
     function prompt(state, ui) {
       const box = h("div", { class: "hw-prompt" });
+      if (state.hand_over) box.append(h("div", { class: "hw-hand-over", "data-testid": "hand-over" }, state.hand_over));
       if (state.passing) {
         box.append(h("div", { class: "hw-status hw-strong", "data-testid": "pass-prompt" },
           state.pass.prompts[local.selected.size] || ""));
