@@ -54,6 +54,7 @@ def ui_strings(lang: str | None = None) -> dict[str, str]:
         "chart_target": t.pgettext("chart", "target"),
         "received": t.pgettext("widget", "Received in the pass"),
         "dismiss": t.pgettext("button", "Dismiss"),
+        "show_my_cards": t.pgettext("button", "Show my cards"),
         "show_rules": t.pgettext("widget", "Why?"),
     }
 
@@ -145,7 +146,8 @@ def received_text(giver: str, cards: Sequence[Card], lang: str | None = None) ->
 
 
 def hot_seat_text(name: str, lang: str | None = None) -> str:
-    return translator(lang).gettext("{name}, it is your turn: the table shows your cards.").format(name=name)
+    return translator(lang).gettext(
+        "Hand the device to {name}: {name}, it is your turn, and the table shows your cards.").format(name=name)
 
 
 def not_your_turn_reason(name: str, lang: str | None = None) -> str:

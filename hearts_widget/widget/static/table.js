@@ -52,7 +52,7 @@ export default {
   render({ model, el }) {
     /** Local view state that the kernel need not know. */
     const local = { selected: new Set(), focusKey: null, pending: false, why: null, lastId: -1, noticeSeen: 0,
-      open: { sheet: true, story: true } };
+      open: { sheet: true, story: true }, viewer: null, covered: false };
     const root = h("div", { class: "hw-root" });
     el.append(root);
 
@@ -78,14 +78,17 @@ export default {
         const held = new Set(state.hand.map((c) => c.code));
         for (const code of [...local.selected]) if (!held.has(code)) local.selected.delete(code);
         local.lastId = state.id;
+        // Hot seat: when another human sits down, keep their cards covered until they ask.
+        if (state.hot_seat && local.viewer !== null && local.viewer !== state.viewer) local.covered = true;
+        local.viewer = state.viewer;
       }
       root.classList.toggle("hw-pending", local.pending);
       root.setAttribute("lang", state.lang);
       root.dataset.stateId = String(state.id); // lets tests and benchmarks wait for the next state
       const parts = [
-        toolbar(state, ui), noticeBox(ui), hotSeat(state), table(state, ui), prompt(state, ui),
-        whyLine(), hand(state, ui), actions(state, ui), lastTrick(state, ui), dialogs(state, ui),
-        sheet(state, ui), narration(state, ui),
+        toolbar(state, ui), noticeBox(ui), hotSeat(state, ui), table(state, ui),
+        ...(local.covered ? [] : [prompt(state, ui), whyLine(), hand(state, ui), actions(state, ui)]),
+        lastTrick(state, ui), dialogs(state, ui), sheet(state, ui), narration(state, ui),
       ];
       root.replaceChildren(...parts.filter(Boolean));
       if (focused && local.focusKey) restoreFocus();
@@ -133,8 +136,11 @@ export default {
       return box;
     }
 
-    function hotSeat(state) {
-      return state.hot_seat ? h("div", { class: "hw-hotseat" }, state.hot_seat_text) : null;
+    function hotSeat(state, ui) {
+      if (!state.hot_seat) return null;
+      return h("div", { class: "hw-hotseat" }, state.hot_seat_text, " ",
+        local.covered ? h("button", { class: "hw-button hw-primary", "data-key": "uncover",
+          onclick: () => { local.covered = false; render(); } }, ui.show_my_cards) : null);
     }
 
     function table(state, ui) {
