@@ -132,6 +132,17 @@ def pass_prompt(direction: str, target: str, chosen: int, lang: str | None = Non
     return texts[direction].format(target=target, chosen=chosen)
 
 
+def pass_direction_label(direction: str | None, lang: str | None = None) -> str:
+    """The short label for this hand's pass, shown beside the hand number."""
+    t = translator(lang)
+    return {
+        "left": t.pgettext("pass label", "Pass left"),
+        "right": t.pgettext("pass label", "Pass right"),
+        "across": t.pgettext("pass label", "Pass across"),
+        None: t.pgettext("pass label", "No pass"),
+    }[direction]
+
+
 def no_pass_text(lang: str | None = None) -> str:
     return translator(lang).gettext("No pass this hand.")
 

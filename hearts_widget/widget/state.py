@@ -55,6 +55,7 @@ def table_state(session: TableSession) -> dict[str, Any]:
         "hot_seat": sum(session.is_human(s) for s in range(game.rules.players)) > 1,
         "hot_seat_text": ui.hot_seat_text(names[seat], lang),
         "hand_title": ui.hand_title(hand.number + 1, lang),
+        "pass_label": ui.pass_direction_label(hand.pass_direction, lang),
         "phase": "over" if game.is_over else "moon" if game.pending_moon is not None else hand.phase,
         "status": _status(session, view, acting),
         "your_turn": your_turn,

@@ -280,3 +280,15 @@ def test_the_next_hand_opens_with_what_the_last_one_scored(table: HeartsTable) -
     row = table.game.sheet[0]
     assert table.state["hand_over"].startswith("Hand 1 is over")
     assert f"South {row[0]}" in table.state["hand_over"]
+
+
+def test_the_pass_direction_follows_the_rotation_with_a_no_pass_hand() -> None:
+    table = HeartsTable(seed=2, target=500)
+    labels = []
+    while len(labels) < 4:
+        if not labels or table.game.hand.number + 1 > len(labels):
+            labels.append(table.state["pass_label"])
+        act(table)
+    assert labels == ["Pass left", "Pass right", "Pass across", "No pass"]
+    assert not table.state["passing"]
+    assert any(line["rule"] == "pass.rotation" for line in table.state["narration"])

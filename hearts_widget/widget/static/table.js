@@ -114,6 +114,7 @@ export default {
       const broken = state.hearts_broken;
       return h("div", { class: "hw-bar" },
         h("strong", { class: "hw-title" }, state.hand_title),
+        h("span", { class: "hw-chip", "data-testid": "pass-label" }, state.pass_label),
         h("span", { class: `hw-hearts ${broken ? "hw-broken" : ""}`, "data-testid": "hearts" },
           h("span", { "aria-hidden": "true" }, broken ? "♥ " : "♡ "), broken ? ui.hearts_broken : ui.hearts_not_broken),
         h("span", { class: "hw-spacer" }),
