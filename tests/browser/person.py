@@ -59,6 +59,7 @@ def check_illegal_card(page: Page, shots: Path, name: str) -> None:
     why = page.get_by_test_id("why")
     expect(why).to_contain_text(re.compile(r"play\.[a-z-]+"))
     expect(page.get_by_test_id("notice")).to_contain_text("cannot be played")
+    expect(page.get_by_role("status")).to_contain_text("cannot be played")  # said to screen readers too
     expect(hand_cards(page)).to_have_count(count)
     page.screenshot(path=shots / f"{name}-4-illegal.png", full_page=True)
 

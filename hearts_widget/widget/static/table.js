@@ -20,7 +20,6 @@ function h(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "text") node.textContent = value;
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {
@@ -52,9 +51,14 @@ export default {
   render({ model, el }) {
     /** Local view state that the kernel need not know. */
     const local = { selected: new Set(), focusKey: null, pending: false, why: null, lastId: -1, noticeSeen: 0,
-      open: { sheet: true, story: true }, viewer: null, covered: false };
+      open: { sheet: true, story: true }, viewer: null, covered: false, lastLine: null };
     const root = h("div", { class: "hw-root" });
+    const content = h("div");
+    // One live region that stays in the page, so screen readers hear each change once.
+    const announcer = h("div", { class: "hw-visually-hidden", role: "status", "aria-live": "polite" });
+    root.append(content, announcer);
     el.append(root);
+    const announce = (text) => { if (text && announcer.textContent !== text) announcer.textContent = text; };
 
     const send = (message, changesGame = true) => {
       if (changesGame) {
@@ -85,13 +89,23 @@ export default {
       root.classList.toggle("hw-pending", local.pending);
       root.setAttribute("lang", state.lang);
       root.dataset.stateId = String(state.id); // lets tests and benchmarks wait for the next state
+      const notice = model.get("notice") || {};
+      announce(notice.text && notice.id > local.noticeSeen ? notice.text : freshNarration(state.narration));
       const parts = [
         toolbar(state, ui), noticeBox(ui), hotSeat(state, ui), table(state, ui),
         ...(local.covered ? [] : [prompt(state, ui), whyLine(), hand(state, ui), actions(state, ui)]),
         lastTrick(state, ui), dialogs(state, ui), sheet(state, ui), narration(state, ui),
       ];
-      root.replaceChildren(...parts.filter(Boolean));
+      content.replaceChildren(...parts.filter(Boolean));
       if (focused && local.focusKey) restoreFocus();
+    }
+
+    /** The narration lines not yet announced (several when the bots play at once). */
+    function freshNarration(lines) {
+      const texts = lines.map((line) => line.text);
+      const seen = local.lastLine === null ? -1 : texts.lastIndexOf(local.lastLine);
+      local.lastLine = texts.length ? texts[texts.length - 1] : null;
+      return texts.slice(seen + 1).join(" ");
     }
 
     function restoreFocus() {
@@ -127,7 +141,7 @@ export default {
 
     function noticeBox(ui) {
       const notice = model.get("notice") || {};
-      const box = h("div", { class: "hw-notice-area", role: "status", "aria-live": "polite" });
+      const box = h("div", { class: "hw-notice-area" });
       if (notice.text && notice.id > local.noticeSeen) {
         box.append(h("div", { class: `hw-notice hw-${notice.level}`, "data-testid": "notice" },
           h("span", {}, notice.text), ruleTag(notice.rule),
@@ -209,7 +223,7 @@ export default {
     }
 
     function whyLine() {
-      const line = h("div", { class: "hw-why", "aria-live": "polite", "data-testid": "why" });
+      const line = h("div", { class: "hw-why", "data-testid": "why" });
       if (local.why) line.append(h("span", {}, local.why.text), " ", ruleTag(local.why.rule));
       return line;
     }
@@ -402,10 +416,8 @@ export default {
       const lines = state.narration;
       const list = h("ol", { class: "hw-story", "data-testid": "narration" },
         lines.map((line) => h("li", { class: `hw-event-${line.kind}` }, line.text, " ", ruleTag(line.rule))));
-      const latest = lines.length ? lines[lines.length - 1].text : "";
       const box = h("details", { class: "hw-narration", open: local.open.story, ontoggle: remember("story") },
-        h("summary", {}, ui.narration), list,
-        h("div", { class: "hw-visually-hidden", "aria-live": "polite" }, latest));
+        h("summary", {}, ui.narration), list);
       requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
       return box;
     }
