@@ -12,6 +12,8 @@ from babel.messages.pofile import read_po
 from hearts_widget.text import LANGUAGES, translator
 from hearts_widget.text.catalogs import POT_FILE, TRANSLATED_LANGUAGES, compiled, extract, mo_file, po_file
 
+from .english import SHARED_WORDS, words
+
 
 def read(path) -> Catalog:  # type: ignore[no-untyped-def]
     with open(path, "rb") as file:
@@ -70,6 +72,19 @@ def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> No
             if placeholders(form) != expected:
                 problems.append(f"{ids[0]!r}: {form!r} has {sorted(placeholders(form))}, not {sorted(expected)}")
     assert not problems, f"{lang}:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED_LANGUAGES)
+def test_no_translation_keeps_english_words_of_its_message(lang: str) -> None:
+    leftover = []
+    for message in entries(read(po_file(lang))).values():
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        english = set().union(*(words(i) for i in ids))
+        for form in forms:
+            if (words(form) & english) - SHARED_WORDS[lang]:
+                leftover.append(f"{form!r} keeps {sorted((words(form) & english) - SHARED_WORDS[lang])}")
+    assert not leftover, f"{lang}:\n" + "\n".join(leftover)
 
 
 @pytest.mark.parametrize("lang", TRANSLATED_LANGUAGES)

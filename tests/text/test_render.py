@@ -4,33 +4,19 @@ translations beyond the game's proper terms."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from hearts_widget.engine.explain import Event, Explanation
 from hearts_widget.text import LANGUAGES, event_text, explain_text
 
 from .engine_runs import EVENT_KINDS, REASONS, everything
+from .english import SHARED_WORDS, words
 
 ITEMS = everything()
-WORD = re.compile(r"[^\W\d_]{2,}")
-# Words a translation may share with the English: the proper term "Black Maria";
-# Tagalog borrows "trick", "suit" and "trump" as its players (and the seed text)
-# do, and its own "may" (there is) and "at" (and) happen to be spelled as English words.
-SHARED_WORDS: dict[str, frozenset[str]] = {
-    "tl": frozenset({"black", "maria", "trick", "suit", "trump", "may", "at"}),
-    "ceb": frozenset({"black", "maria", "trump"}),
-    "sw": frozenset({"black", "maria"}),
-}
 
 
 def render(item: Event | Explanation, lang: str) -> str:
     return event_text(item, lang) if isinstance(item, Event) else explain_text(item, lang)
-
-
-def words(text: str) -> set[str]:
-    return {word.lower() for word in WORD.findall(text)}
 
 
 def test_the_games_meet_every_reason_and_every_event_kind() -> None:
