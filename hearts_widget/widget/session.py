@@ -68,7 +68,7 @@ class TableSession:
         return [game.hand.to_move] if game.hand.to_move is not None else []
 
     def bot_to_act(self) -> bool:
-        """Whether a bot must move before any human can."""
+        """Whether a bot has a move to make now (the table lets the bots move first)."""
         return any(not self.is_human(seat) for seat in self.seats_to_act())
 
     def bot_step(self) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import threading
+from typing import Any, Awaitable, Callable
 
 import pytest
 
@@ -11,6 +13,25 @@ from hearts_widget.text import LANGUAGES
 from hearts_widget.text.ui import ui_strings
 
 from .conftest import pass_first_three, send
+
+
+def run_in_own_loop(main: Callable[[], Awaitable[Any]]) -> Any:
+    """Run ``main`` on a fresh event loop in its own thread, as a kernel would run the
+    table (the test process may already run a loop, e.g. Playwright's)."""
+    outcome: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            outcome["value"] = asyncio.run(main())
+        except BaseException as error:  # noqa: BLE001 - re-raised below in the test's thread
+            outcome["error"] = error
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(timeout=30)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
 
 
 def test_a_visible_pace_shows_each_bot_card_in_turn() -> None:
@@ -27,7 +48,7 @@ def test_a_visible_pace_shows_each_bot_card_in_turn() -> None:
         assert table.state["your_turn"]
         return seen
 
-    seen = asyncio.run(play())
+    seen = run_in_own_loop(play)
     on_table = [n for n in seen if n]
     assert on_table == sorted(on_table) and len(set(on_table)) == len(on_table), \
         "each bot card arrives in its own state, one at a time"
@@ -41,7 +62,7 @@ def test_undo_during_a_paced_bot_turn_cancels_the_bots() -> None:
         await asyncio.sleep(0.2)
         return table
 
-    table = asyncio.run(play())
+    table = run_in_own_loop(play)
     assert table.game.hand.phase == "pass" and table.state["passing"]
 
 
