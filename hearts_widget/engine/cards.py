@@ -192,3 +192,22 @@ def iter_bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def multiset_of(cards: Iterable[Card]) -> tuple[int, int]:
+    """A pile of cards from two packs as two bitmasks: the kinds of card held at
+    least once, and those held twice (a third copy is not counted: callers check)."""
+    once = twice = 0
+    for card in cards:
+        if once & card.bit:
+            twice |= card.bit
+        else:
+            once |= card.bit
+    return once, twice
+
+
+def multiset_cards(once: int, twice: int) -> tuple[Card, ...]:
+    """The cards of a two-pack pile in hand order, a card held twice shown twice."""
+    if not twice:
+        return cards_of(once)
+    return tuple(card for card in cards_of(once) for _ in range(2 if twice & card.bit else 1))

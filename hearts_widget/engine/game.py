@@ -108,7 +108,8 @@ class Game:
         return game._end_hand()
 
     def choose_moon(self, choice: MoonChoice) -> Game:
-        """score.moon: the shooter's choice, -26 to self ("self") or +26 to each other player ("others")."""
+        """score.moon: the shooter's choice, -26 to self ("self") or +26 to each other player
+        ("others"); 52 with two packs (variant.cancellation.moon)."""
         if self.pending_moon is None:
             raise WrongPhase("nobody has shot the moon: there is no choice to make")
         if choice not in ("self", "others"):
@@ -136,11 +137,16 @@ class Game:
         row = self.hand.points()
         events = list(self.events) + list(self.hand.events)
         if shooter is not None:
+            moon = self.rules.moon_points
+            bonus = self.hand.bonus_points()  # variant.omnibus.moon: the bonus is kept
             if choice == "self":
-                row = [-MOON_POINTS if s == shooter else 0 for s in range(self.rules.players)]
+                row = [(-moon if s == shooter else 0) + bonus[s] for s in range(self.rules.players)]
             else:
-                row = [0 if s == shooter else MOON_POINTS for s in range(self.rules.players)]
-            events.append(Event("moon-choice", "score.moon", shooter, facts={"choice": choice}))
+                row = [(0 if s == shooter else moon) + bonus[s] for s in range(self.rules.players)]
+            facts: dict[str, Any] = {"choice": choice}
+            if moon != MOON_POINTS:
+                facts["points"] = moon
+            events.append(Event("moon-choice", "score.moon", shooter, facts=facts))
         sheet = self.sheet + (tuple(row),)
         events.append(Event("scored", "score.sheet", facts={"row": list(row), "number": self.hand.number}))
         game = self._replace(sheet=sheet, completed=self.completed + (self.hand,))

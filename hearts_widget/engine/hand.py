@@ -3,7 +3,9 @@
 A ``Hand`` is immutable: ``play`` and ``pass_cards`` return the next state and
 leave the old one as it was, so undo is keeping the old object. Every move is
 checked; an illegal one raises :class:`IllegalMove` carrying the explanation.
-Inside, each seat's cards are an ``int`` bitmask (see :mod:`.cards`).
+Inside, each seat's cards are an ``int`` bitmask (see :mod:`.cards`); with two
+packs (Cancellation Hearts) a second bitmask per seat holds the kinds of card
+it has both copies of, so legality still works on the first mask alone.
 """
 
 from __future__ import annotations
@@ -11,14 +13,17 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable, Literal, Sequence
 
-from .cards import HEARTS_MASK, Card, cards_of, mask_of, parse_cards
+from .cards import HEARTS_MASK, Card, cards_of, mask_of, multiset_cards, multiset_of, parse_cards
 from .errors import BadPosition, CardNotHeld, HeartsError, IllegalMove, OutOfTurn, WrongPhase
 from .explain import Event, Explanation
 from .legality import POINT_CARDS, explain_play, judge_play, legal_mask
-from .position import check_number, check_position, holder_of_first_lead, mask_checked, trick_cards, union
+from .position import (
+    check_number, check_position, check_two_pack_start, holder_of_first_lead, mask_checked, multiset_checked,
+    trick_cards, union,
+)
 from .records import dumps, hand_from_record, hand_record, loads
 from .rules import PassDirection, Rules
-from .trick import Trick, trick_winner
+from .trick import Trick, cancellation_winner, trick_winner
 from .view import SeatView
 
 Phase = Literal["pass", "play", "done"]
@@ -52,6 +57,10 @@ class Hand:
     _taken: tuple[int, ...]            # the cards each seat has won, as bitmasks
     _tricks_before: int                # tricks taken before a from_cards position
     _start: dict[str, Any]             # the starting position, as recorded in JSON
+    _held2: tuple[int, ...]            # two packs: the kinds of card each seat holds twice
+    _taken2: tuple[int, ...]           # two packs: the kinds of card each seat has won twice
+    _kitty: tuple[Card, ...]           # variant.cancellation.kitty: face down until someone takes a trick
+    _carried: tuple[Card, ...]         # variant.cancellation.carry: cancelled tricks waiting for a winner
 
     # -- building -----------------------------------------------------------
     @classmethod
@@ -65,14 +74,25 @@ class Hand:
         deck = list(rules.deck)
         random.Random(f"hearts-widget/{seed}/{number}").shuffle(deck)
         each = rules.cards_each
-        held = [mask_of(deck[i * each:(i + 1) * each]) for i in range(rules.players)]
+        seats = range(rules.players)
         direction = rules.pass_direction(number)
-        hand = cls._start_position(rules, held, direction, None, (), [0] * rules.players, number, seed)
-        events: tuple[Event, ...] = (Event("deal", "setup.deal", facts={
+        facts: dict[str, Any] = {
             "players": rules.players, "cards_each": each, "stripped": rules.stripped, "number": number,
-        }),)
+        }
+        if rules.packs == 1:
+            held = [mask_of(deck[i * each:(i + 1) * each]) for i in seats]
+            hand = cls._start_position(rules, held, direction, None, (), [0] * rules.players, number, seed)
+            events: tuple[Event, ...] = (Event("deal", "setup.deal", facts=facts),)
+        else:
+            piles = [multiset_of(deck[i * each:(i + 1) * each]) for i in seats]
+            kitty = tuple(sorted(deck[rules.players * each:]))
+            hand = cls._start_position(rules, [p[0] for p in piles], direction, None, (), [0] * rules.players,
+                                       number, seed, held2=[p[1] for p in piles], kitty=kitty)
+            facts.update(kitty=len(kitty), dealer=rules.dealer(number), leader=hand.leader)
+            events = (Event("deal", "variant.cancellation.deal", facts=facts),)
         if direction is None:
-            events += (Event("no-pass", "pass.rotation", facts={"number": number}),)
+            rule = "variant.cancellation.no-pass" if rules.variant == "cancellation" else "pass.rotation"
+            events += (Event("no-pass", rule, facts={"number": number}),)
         return hand._replace(events=events)
 
     @classmethod
@@ -86,6 +106,7 @@ class Hand:
         trick: Iterable[str | Card] = (),
         taken: Sequence[Iterable[str | Card]] | None = None,
         number: int = 0,
+        kitty: Iterable[str | Card] = (),
     ) -> Hand:
         """Set up a position directly, e.g. for a lesson.
 
@@ -95,11 +116,26 @@ class Hand:
         table and the ``trick`` cards played to it so far. Every card in play
         must be somewhere; hearts are broken if a heart (or the Black Maria) is
         already out. A position that cannot occur raises :class:`BadPosition`.
+
+        With two packs (Cancellation Hearts) a hand may list a card twice, the
+        leftover cards are the ``kitty``, and only the start of a hand (before
+        the first card is played) can be set up.
         """
         _check_rules(rules)
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != rules.players:
             count = len(hands) if isinstance(hands, Sequence) and not isinstance(hands, str) else hands
             raise BadPosition(f"hands must list {rules.players} hands, one per seat, not {count!r}")
+        if rules.packs == 2:
+            piles = [multiset_checked(cards, f"seat {seat}'s hand") for seat, cards in enumerate(hands)]
+            if taken is not None and any(list(pile) for pile in taken) or list(trick_cards(trick)):
+                raise BadPosition("in Cancellation Hearts only the start of a hand can be set up: "
+                                  "deal it, or replay its moves from the start")
+            check_number(number)
+            return cls._start_position(rules, [p[0] for p in piles], pass_direction, leader, (),
+                                       [0] * rules.players, number, held2=[p[1] for p in piles],
+                                       kitty=trick_cards(kitty))
+        if list(trick_cards(kitty)):
+            raise BadPosition("only Cancellation Hearts (two packs) has a kitty")
         held = [mask_checked(cards, f"seat {seat}'s hand") for seat, cards in enumerate(hands)]
         taken_masks = [0] * rules.players
         if taken is not None:
@@ -120,10 +156,19 @@ class Hand:
         taken: list[int],
         number: int,
         seed: int | None = None,
+        *,
+        held2: list[int] | None = None,
+        kitty: tuple[Card, ...] = (),
     ) -> Hand:
-        """Build the Hand for a starting position, once :func:`check_position` accepts it."""
-        leader, tricks_done = check_position(rules, held, direction, leader, trick, taken)
+        """Build the Hand for a starting position, once :func:`check_position`
+        (two packs: :func:`check_two_pack_start`) accepts it."""
         players = rules.players
+        held2 = held2 if held2 is not None else [0] * players
+        if rules.packs == 2:
+            leader = check_two_pack_start(rules, held, held2, kitty, direction, leader, number)
+            tricks_done = 0
+        else:
+            leader, tricks_done = check_position(rules, held, direction, leader, trick, taken)
         out = mask_of(trick) | union(taken)
         breaks_hearts = POINT_CARDS if rules.maria_breaks_hearts else HEARTS_MASK
         hand = object.__new__(cls)
@@ -134,13 +179,16 @@ class Hand:
             _held=tuple(held), _passes=(0,) * players, _received=(0,) * players, _pass_log=(),
             _trick=trick, _taken=tuple(taken), _tricks_before=tricks_done,
             _start={
-                "hands": [[c.code for c in cards_of(m)] for m in held],
+                "hands": [[c.code for c in multiset_cards(m, m2)] for m, m2 in zip(held, held2)],
                 "pass_direction": direction,
                 "leader": leader if (tricks_done or trick) else None,
                 "trick": [c.code for c in trick],
                 "taken": [[c.code for c in cards_of(m)] for m in taken],
             },
+            _held2=tuple(held2), _taken2=(0,) * players, _kitty=kitty, _carried=(),
         )
+        if rules.packs == 2:
+            hand._start["kitty"] = [c.code for c in kitty]
         return hand
 
     def _replace(self, **changes: Any) -> Hand:
@@ -161,12 +209,24 @@ class Hand:
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """The cards each seat holds now, in hand order."""
-        return tuple(cards_of(m) for m in self._held)
+        """The cards each seat holds now, in hand order (with two packs a card may appear twice)."""
+        return tuple(multiset_cards(m, m2) for m, m2 in zip(self._held, self._held2))
 
     def held(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` holds now, in hand order."""
-        return cards_of(self._held[self._seat(seat)])
+        """The cards ``seat`` holds now, in hand order (with two packs a card may appear twice)."""
+        seat = self._seat(seat)
+        return multiset_cards(self._held[seat], self._held2[seat])
+
+    @property
+    def kitty_size(self) -> int:
+        """variant.cancellation.kitty: cards of the kitty still face down (0 once taken)."""
+        return len(self._kitty)
+
+    @property
+    def carried(self) -> tuple[Card, ...]:
+        """variant.cancellation.carry: the cards of cancelled tricks waiting for the
+        next trick's winner (they stay on the table, in the open)."""
+        return self._carried
 
     @property
     def to_move(self) -> int | None:
@@ -178,7 +238,8 @@ class Hand:
     @property
     def trick(self) -> Trick:
         """The trick on the table (possibly empty)."""
-        return Trick(self.leader if self.leader is not None else 0, self._trick, self.rules.players)
+        return Trick(self.leader if self.leader is not None else 0, self._trick, self.rules.players,
+                     rules=self.rules)
 
     @property
     def first_trick(self) -> bool:
@@ -201,25 +262,39 @@ class Hand:
         return cards_of(self._received[self._seat(seat)])
 
     def taken(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` has won in tricks this hand."""
-        return cards_of(self._taken[self._seat(seat)])
+        """The cards ``seat`` has won in tricks this hand (the kitty included)."""
+        seat = self._seat(seat)
+        return multiset_cards(self._taken[seat], self._taken2[seat])
 
     def points(self) -> list[int]:
-        """score.points: points taken per seat in this hand (the moon not applied)."""
-        return [Rules.points_in(m) for m in self._taken]
+        """score.points: points taken per seat in this hand, as the variant counts
+        them (the moon not applied)."""
+        score = self.rules.score
+        return [score(m, m2) for m, m2 in zip(self._taken, self._taken2)]
+
+    def bonus_points(self) -> list[int]:
+        """variant.omnibus.moon: the bonus card's points per seat (all 0 outside Omnibus),
+        which a seat keeps even when someone shoots the moon."""
+        bonus = self.rules.bonus
+        return [(-10 if bonus is not None and m & bonus.bit else 0) for m in self._taken]
 
     @property
     def points_left(self) -> int:
-        """Points still in the players' hands or on the table."""
-        return Rules.points_in(union(self._held) | mask_of(self._trick))
+        """Points still in the players' hands, on the table or in the kitty (the
+        Omnibus bonus counted by its size, so 0 means no score can change any more)."""
+        rules = self.rules
+        if rules.packs == 1:
+            return rules.score(union(self._held) | mask_of(self._trick), magnitude=True)
+        return rules.points_per_hand - sum(self.points())
 
     @property
     def moon_shooter(self) -> int | None:
-        """score.moon: the seat that took every heart and the Black Maria, once the
-        hand is done (None if nobody did, or if the moon is off)."""
+        """score.moon: the seat that took every heart and the Black Maria (every copy,
+        and in Omnibus with moon_needs_bonus the bonus card too), once the hand is
+        done (None if nobody did, or if the moon is off)."""
         if self.phase != "done" or self.rules.moon == "off":
             return None
-        return _shooter(self._taken)
+        return _shooter(self.rules, self._taken, self._taken2)
 
     # -- legality ---------------------------------------------------------
     def legal_moves(self) -> list[Card]:
@@ -319,7 +394,11 @@ class Hand:
         if not legal:
             raise IllegalMove(Explanation(legal, rule, reason, card, mover, facts))
         held = list(self._held)
-        held[mover] &= ~card.bit
+        held2 = self._held2
+        if held2[mover] & card.bit:  # two packs: the seat keeps its other copy
+            held2 = tuple(m & ~card.bit if s == mover else m for s, m in enumerate(held2))
+        else:
+            held[mover] &= ~card.bit
         trick += (card,)
         events = [Event._make("play", rule, mover, (card,), {"reason": reason, "lead": len(trick) == 1, **facts})]
         broken = self.hearts_broken
@@ -328,26 +407,97 @@ class Hand:
             how = "led" if len(trick) == 1 else ("followed" if card.suit is trick[0].suit else "discarded")
             events.append(Event._make("hearts-broken", "play.hearts-broken", mover, (card,), {"how": how}))
         if len(trick) < rules.players:
-            return self._replace(_held=tuple(held), _trick=trick, hearts_broken=broken,
+            return self._replace(_held=tuple(held), _held2=held2, _trick=trick, hearts_broken=broken,
                                  events=self.events + tuple(events))
+        if rules.packs == 2:
+            return self._end_two_pack_trick(held, held2, trick, broken, events)
         winner, best = trick_winner(leader, trick, rules.players)
-        done = Trick(leader, trick, rules.players, winner)
+        done = Trick(leader, trick, rules.players, winner, rules)
+        trick_mask = mask_of(trick)
         taken = list(self._taken)
-        taken[winner] |= mask_of(trick)
+        taken[winner] |= trick_mask
         events.append(Event._make("trick-won", "play.trick-winner", winner, trick, {
-            "winning_card": best, "led_suit": trick[0].suit, "points": done.points,
+            "winning_card": best, "led_suit": trick[0].suit, "points": rules.score(trick_mask),
             "trick_number": len(self.tricks) + self._tricks_before + 1,
         }))
+        bonus = rules.bonus
+        if bonus is not None and bonus in trick:
+            events.append(Event._make("bonus", "variant.omnibus.bonus", winner, (bonus,), {"points": -10}))
         phase = self.phase
         if not any(held):
             phase = "done"
-            events.append(Event._make("hand-over", "score.points", None, (),
-                                      {"points": [Rules.points_in(m) for m in taken]}))
-            shooter = _shooter(taken)
-            if shooter is not None and rules.moon != "off":
-                events.append(Event._make("moon", "score.moon", shooter, (), {"rule": rules.moon}))
+            events += self._hand_over_events(taken, self._taken2)
         return self._replace(_held=tuple(held), _trick=(), hearts_broken=broken, tricks=self.tricks + (done,),
                              _taken=tuple(taken), leader=winner, phase=phase, events=self.events + tuple(events))
+
+    def _hand_over_events(self, taken: Sequence[int], taken2: Sequence[int]) -> list[Event]:
+        """score.points and score.moon at the end of the hand."""
+        rules = self.rules
+        events = [Event._make("hand-over", "score.points", None, (),
+                              {"points": [rules.score(m, m2) for m, m2 in zip(taken, taken2)]})]
+        shooter = _shooter(rules, taken, taken2)
+        if shooter is not None and rules.moon != "off":
+            facts: dict[str, Any] = {"rule": rules.moon}
+            if rules.variant != "standard":
+                facts.update(variant=rules.variant, points=rules.moon_points, bonus=rules.moon_needs_bonus)
+            events.append(Event._make("moon", "score.moon", shooter, (), facts))
+        return events
+
+    def _end_two_pack_trick(self, held: list[int], held2: tuple[int, ...], trick: tuple[Card, ...],
+                            broken: bool, events: list[Event]) -> Hand:
+        """variant.cancellation.cancel and .carry: cancel twin cards of the suit led; the
+        highest card left wins the trick with any carried cards (and the kitty, if
+        still face down); if none is left the trick is carried, on the last trick
+        to its leader."""
+        rules = self.rules
+        leader: int = self.leader  # type: ignore[assignment]
+        number = len(self.tricks) + 1
+        winner, best, cancelled = cancellation_winner(leader, trick, rules.players)
+        seats = Trick(leader, trick, rules.players).seats
+        for card in cancelled:
+            events.append(Event._make("cancelled", "variant.cancellation.cancel", None, (card, card), {
+                "card": card, "seats": [s for s, c in zip(seats, trick) if c is card]}))
+        last = not any(held)
+        if winner is None and not last:
+            carried = self._carried + trick
+            events.append(Event._make("trick-carried", "variant.cancellation.carry", leader, trick, {
+                "trick_number": number, "led_suit": trick[0].suit, "waiting": len(carried),
+                "points": rules.score(*multiset_of(carried)),
+            }))
+            done = Trick(leader, trick, rules.players, None, rules, carried=True)
+            return self._replace(_held=tuple(held), _held2=held2, _trick=(), hearts_broken=broken,
+                                 tricks=self.tricks + (done,), _carried=carried, events=self.events + tuple(events))
+        if winner is None:
+            winner = leader
+            events.append(Event._make("last-trick-to-leader", "variant.cancellation.carry", leader, trick, {
+                "trick_number": number, "points": rules.score(*multiset_of(trick))}))
+        else:
+            events.append(Event._make("trick-won", "play.trick-winner", winner, trick, {
+                "winning_card": best, "led_suit": trick[0].suit, "points": rules.score(*multiset_of(trick)),
+                "trick_number": number,
+            }))
+        if self._carried:
+            events.append(Event._make("carried-taken", "variant.cancellation.carry", winner, self._carried, {
+                "points": rules.score(*multiset_of(self._carried))}))
+        if self._kitty:
+            events.append(Event._make("kitty-taken", "variant.cancellation.kitty", winner, self._kitty, {
+                "count": len(self._kitty), "points": rules.score(*multiset_of(self._kitty))}))
+        once, twice = self._taken[winner], self._taken2[winner]
+        for card in trick + self._carried + self._kitty:
+            if once & card.bit:
+                twice |= card.bit
+            else:
+                once |= card.bit
+        taken = tuple(once if s == winner else m for s, m in enumerate(self._taken))
+        taken2 = tuple(twice if s == winner else m for s, m in enumerate(self._taken2))
+        done = Trick(leader, trick, rules.players, winner, rules)
+        phase = self.phase
+        if last:
+            phase = "done"
+            events += self._hand_over_events(taken, taken2)
+        return self._replace(_held=tuple(held), _held2=held2, _trick=(), hearts_broken=broken,
+                             tricks=self.tricks + (done,), _taken=taken, _taken2=taken2, _carried=(), _kitty=(),
+                             leader=winner, phase=phase, events=self.events + tuple(events))
 
     def finish(self) -> Hand:
         """Play out the rest of the hand at once when no points are left in play:
@@ -356,6 +506,9 @@ class Hand:
             raise WrongPhase(f"only a hand being played can be finished, not one in the {self.phase} phase")
         if self.points_left:
             raise HeartsError(f"{self.points_left} points are still in play: the hand must be played out")
+        if self._carried or self._kitty:
+            raise HeartsError("cards of a cancelled trick or the kitty still wait for a winner: "
+                              "the hand must be played out")
         hand = self
         while hand.phase == "play":
             hand = hand.play(hand.legal_moves()[0])
@@ -368,8 +521,13 @@ class Hand:
 
     def visible_events(self, seat: int | None) -> tuple[Event, ...]:
         """The events ``seat`` may know of: other seats' passed cards are hidden
-        (``seat=None`` hides every seat's)."""
-        return tuple(e for e in self.events if e.kind != "pass" or e.seat == seat)
+        (``seat=None`` hides every seat's), and so is the kitty another seat took
+        (its size stays known)."""
+        return tuple(
+            Event("kitty-taken", e.rule, e.seat, (), {"count": e.facts["count"]})
+            if e.kind == "kitty-taken" and e.seat != seat else e
+            for e in self.events if e.kind != "pass" or e.seat == seat
+        )
 
     def _seat(self, seat: int) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.rules.players:
@@ -410,10 +568,12 @@ class Hand:
         return hand_html(self)
 
 
-def _shooter(taken: Sequence[int]) -> int | None:
-    """score.moon: the seat whose taken cards hold every heart and the Black Maria."""
+def _shooter(rules: Rules, taken: Sequence[int], taken2: Sequence[int]) -> int | None:
+    """score.moon: the seat whose taken cards hold every heart and the Black Maria
+    (every copy of them, and in Omnibus with moon_needs_bonus the bonus card)."""
+    needed = rules.moon_cards
     for seat, mask in enumerate(taken):
-        if mask & POINT_CARDS == POINT_CARDS:
+        if mask & needed == needed and (rules.packs == 1 or taken2[seat] & needed == needed):
             return seat
     return None
 

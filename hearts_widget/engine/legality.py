@@ -24,7 +24,11 @@ def legal_mask(rules: Rules, held: int, led_suit: int | None, first_trick: bool,
     """The legal cards in ``held`` as a bitmask; ``led_suit`` is None when leading."""
     if led_suit is None:
         if first_trick:
-            return held & rules.first_lead_card.bit  # play.first-lead
+            first = rules.first_lead_card
+            if first is None:  # variant.cancellation.first-lead: any card but a heart
+                avoid = QS_BIT | HEARTS_MASK if rules.first_trick_no_points else HEARTS_MASK
+                return (held & ~avoid) or (held & ~HEARTS_MASK) or held
+            return held & first.bit  # play.first-lead
         if rules.hearts_must_be_broken and not hearts_broken:
             # play.hearts-lead; with only hearts and the Black Maria left
             # this leaves the Black Maria, as the clarification says.
@@ -34,7 +38,7 @@ def legal_mask(rules: Rules, held: int, led_suit: int | None, first_trick: bool,
     if following:
         return following  # play.follow-suit
     if first_trick and rules.first_trick_no_points:
-        return (held & ~POINT_CARDS) or held  # play.first-trick-no-points
+        return (held & ~rules.first_trick_points) or held  # play.first-trick-no-points
     return held  # play.discard
 
 
@@ -61,7 +65,11 @@ def judge_play(rules: Rules, held: int, card: Card, led_suit: Suit | None, first
         return True, "play.follow-suit", "follows-suit", {"led_suit": led_suit}
     if held & SUIT_MASKS[led_suit]:
         return False, "play.follow-suit", "must-follow-suit", {"led_suit": led_suit}
-    if first_trick and rules.first_trick_no_points and card.bit & POINT_CARDS:
+    if first_trick and rules.first_trick_no_points and card.bit & rules.first_trick_points:
+        if rules.variant == "black-maria":  # the K♠ and A♠ carry points too
+            if held & ~rules.first_trick_points:
+                return False, "variant.black-maria.first-trick", "no-penalty-first-trick", {"led_suit": led_suit}
+            return True, "variant.black-maria.first-trick", "only-penalty-cards-left", {"led_suit": led_suit}
         if held & ~POINT_CARDS:
             return False, "play.first-trick-no-points", "no-points-first-trick", {"led_suit": led_suit}
         return True, "play.first-trick-no-points", "only-points-left", {"led_suit": led_suit}
@@ -72,6 +80,8 @@ def _judge_lead(rules: Rules, held: int, card: Card, first_trick: bool, hearts_b
     """The leading half of the cascade: first lead, hearts, the Black Maria."""
     if first_trick:
         first = rules.first_lead_card
+        if first is None:
+            return _judge_open_first_lead(rules, held, card)
         if card is first:
             return True, "play.first-lead", "leads-first-card", {"first_card": first}
         return False, "play.first-lead", "must-lead-first-card", {"first_card": first}
@@ -92,3 +102,18 @@ def _judge_lead(rules: Rules, held: int, card: Card, first_trick: bool, hearts_b
             return True, "play.hearts-lead", "must-lead-maria", {}
         return True, "play.black-maria-lead", "maria-lead", {}
     return True, "play.trick-winner", "free-lead", {}
+
+
+def _judge_open_first_lead(rules: Rules, held: int, card: Card) -> Verdict:
+    """variant.cancellation.first-lead: the first trick may be led with any card
+    but a heart (nor, with no points on the first trick, the Black Maria)."""
+    rule = "variant.cancellation.first-lead"
+    if card.bit & HEARTS_MASK:
+        if held & ~HEARTS_MASK:
+            return False, rule, "first-lead-no-heart", {}
+        return True, rule, "only-hearts-left", {}
+    if card.bit == QS_BIT and rules.first_trick_no_points:
+        if held & ~POINT_CARDS:
+            return False, "play.first-trick-no-points", "no-maria-first-lead", {}
+        return True, rule, "first-lead-maria-only", {}
+    return True, rule, "first-lead-open", {}

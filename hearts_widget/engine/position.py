@@ -8,9 +8,10 @@ here, so a position that cannot occur in a game is refused with
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Iterable, Sequence
 
-from .cards import Card, cards_of, mask_of, parse_cards
+from .cards import Card, cards_of, mask_of, multiset_cards, multiset_of, parse_cards
 from .errors import BadPosition, HeartsError
 from .rules import PASS_OFFSETS, Rules
 
@@ -69,6 +70,45 @@ def mask_checked(cards: Iterable[str | Card], what: str) -> int:
         twice = next(c for c in parsed if parsed.count(c) > 1)
         raise BadPosition(f"{twice} is given twice in {what}")
     return mask
+
+
+def multiset_checked(cards: Iterable[str | Card], what: str) -> tuple[int, int]:
+    """Parse a two-pack pile into (held once, held twice) masks, refusing a third copy."""
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise BadPosition(f"{what} must be a list of cards, not {cards!r}")
+    parsed = parse_cards(cards)
+    thrice = next((c for c, n in Counter(parsed).items() if n > 2), None)
+    if thrice is not None:
+        raise BadPosition(f"{thrice} is given more than twice in {what}: two packs hold two of each card")
+    return multiset_of(parsed)
+
+
+def check_two_pack_start(rules: Rules, held: list[int], held2: list[int], kitty: tuple[Card, ...],
+                         direction: str | None, leader: int | None, number: int) -> int:
+    """variant.cancellation.deal and .first-lead: the start of a two-pack hand (every
+    card in play twice, equal hands, the kitty, no pass); returns its first leader."""
+    if direction is not None:
+        raise BadPosition("Cancellation Hearts has no passing (variant.cancellation.no-pass): "
+                          "leave pass_direction out")
+    size = rules.cards_each
+    for seat, (once, twice) in enumerate(zip(held, held2)):
+        if once.bit_count() + twice.bit_count() != size:
+            raise BadPosition(f"seat {seat} should hold {size} cards at the start, "
+                              f"not {once.bit_count() + twice.bit_count()}")
+    if len(kitty) != rules.kitty_size:
+        raise BadPosition(f"the kitty holds {rules.kitty_size} cards with {rules.players} players, not {len(kitty)}")
+    counts = Counter(kitty)
+    for once, twice in zip(held, held2):
+        counts.update(multiset_cards(once, twice))
+    wrong = [c for c in rules.deck if counts[c] != 2] + [c for c in counts if counts[c] > 2]
+    if wrong:
+        card = min(wrong)
+        raise BadPosition(f"every card is in play twice with two packs; {card} is given {counts[card]} times")
+    first = (rules.dealer(number) + 1) % rules.players
+    if leader is not None and leader != first:
+        raise BadPosition(f"the first trick of hand {number} is led by seat {first}, the dealer's left "
+                          f"(variant.cancellation.first-lead), not by seat {leader}")
+    return first
 
 
 def union(masks: Iterable[int]) -> int:

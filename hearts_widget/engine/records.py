@@ -67,10 +67,12 @@ def hand_from_record(cls: type[Hand], data: Any) -> Hand:
     try:
         rules = Rules.from_dict(data["rules"])
         start = data["start"]
-        if not isinstance(start, dict) or set(start) != START_KEYS:
-            raise RecordError("start must hold exactly hands, pass_direction, leader, trick and taken")
+        keys = START_KEYS | {"kitty"} if rules.packs == 2 else START_KEYS
+        if not isinstance(start, dict) or set(start) != keys:
+            raise RecordError(f"start must hold exactly {', '.join(sorted(keys))}")
         hand = cls.from_cards(rules, start["hands"], start["pass_direction"], leader=start["leader"],
-                              trick=start["trick"], taken=start["taken"], number=data["number"])
+                              trick=start["trick"], taken=start["taken"], number=data["number"],
+                              kitty=start.get("kitty", ()))
         seed = data["seed"]
         if seed is not None:
             dealt = cls.deal(rules, seed, data["number"])

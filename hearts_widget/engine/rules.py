@@ -1,7 +1,37 @@
-"""The rules in force for a game: player count, target and house rules.
+"""The rules in force for a game: player count, target, house rules and variant.
 
 Every difference from the standard game is a named option with a one-line
-comment, so a lesson can switch one rule at a time (RULES.md, "House rules").
+comment, so a lesson can switch one rule at a time (RULES.md, "House rules"
+and "Variants").
+
+Variants (``Rules(variant=...)``) and the finer rule ids this project uses
+under RULES.md's ``variant.*`` prefixes:
+
+- ``"standard"``: the game of RULES.md.
+- ``"omnibus"`` (``variant.omnibus``): the bonus card (``bonus_card``, the J♦
+  or the 10♦) counts -10 to whoever takes it (``variant.omnibus.bonus``); the
+  moon is every heart and the Black Maria, and with ``moon_needs_bonus`` the
+  bonus card too; the shooter keeps the bonus (``variant.omnibus.moon``). A
+  hand holds 16 points.
+- ``"black-maria"`` (``variant.black-maria``): passing always to the right
+  (``variant.black-maria.pass``); Q♠ 13, K♠ 10, A♠ 7, each heart 1
+  (``variant.black-maria.points``, 43 in a hand); no moon; with
+  ``first_trick_no_points`` none of the four point-carrying kinds of card may
+  be discarded on the first trick (``variant.black-maria.first-trick``).
+- ``"cancellation"`` (``variant.cancellation``), 5 to 10 players, two packs:
+  as many cards each as divide evenly, the rest a face-down kitty
+  (``variant.cancellation.deal``) that goes to the winner of the first trick
+  (``variant.cancellation.kitty``; if the first trick is carried, the kitty
+  goes with it); no passing (``variant.cancellation.no-pass``); the dealer
+  of hand ``n`` is seat ``(n - 1) mod players`` so the player to the dealer's
+  left, seat ``n mod players``, leads the first trick with any card but a
+  heart, and with ``first_trick_no_points`` not the Black Maria either
+  (``variant.cancellation.first-lead``); identical cards of the suit led
+  cancel (``variant.cancellation.cancel``); a trick whose every card of the
+  suit led is cancelled is carried: its leader leads again and the next
+  trick's winner takes it, on the last trick its leader
+  (``variant.cancellation.carry``); 52 points in a hand and the moon is all
+  26 hearts and both Black Marias, for 52 (``variant.cancellation.moon``).
 """
 
 from __future__ import annotations
@@ -10,14 +40,24 @@ from dataclasses import asdict, dataclass, fields
 from functools import cached_property
 from typing import Any, Literal
 
-from .cards import FULL_DECK, HEARTS_MASK, QS_BIT, Card, Suit, cards_of, mask_of, parse_cards
+from .cards import ALL_CARDS, FULL_DECK, HEARTS_MASK, QS_BIT, Card, Suit, cards_of, mask_of, parse_cards
 
 MoonRule = Literal["choice", "self", "others", "off"]
 PassDirection = Literal["left", "right", "across"]
+Variant = Literal["standard", "omnibus", "cancellation", "black-maria"]
 
 MOON_RULES: tuple[str, ...] = ("choice", "self", "others", "off")
 MOON_POINTS = 26
 POINTS_PER_HAND = 26
+
+VARIANTS: tuple[str, ...] = ("standard", "omnibus", "cancellation", "black-maria")
+BONUS_CARDS: tuple[str, ...] = ("JD", "10D")  # variant.omnibus: the J♦, or the 10♦ as an option
+BONUS_POINTS = -10
+CANCELLATION_PLAYERS = range(5, 11)
+KS_BIT = Card.parse("KS").bit
+AS_BIT = Card.parse("AS").bit
+# variant.black-maria.points: the spades that carry points beside the hearts.
+BLACK_MARIA_SPADES: tuple[tuple[int, int], ...] = ((QS_BIT, 13), (KS_BIT, 10), (AS_BIT, 7))
 
 # setup.deal: the cards stripped so that everyone gets the same number.
 STRIPPED: dict[int, tuple[str, ...]] = {
@@ -54,15 +94,29 @@ class Rules:
     hearts_must_be_broken: bool = True
     # score.moon: "choice" (the shooter chooses), "self" (always -26 to the
     # shooter), "others" (always +26 to everyone else) or "off" (no moon).
-    moon: MoonRule = "choice"
+    # Left out (None): "choice", or "off" in Black Maria, which has no moon.
+    moon: MoonRule = None  # type: ignore[assignment]
+    # variant.*: "standard", "omnibus", "cancellation" or "black-maria".
+    variant: Variant = "standard"
+    # variant.omnibus.bonus: the card worth -10, "JD" or "10D" (Omnibus only; left out: "JD").
+    bonus_card: str | None = None
+    # variant.omnibus.moon: the moon needs the bonus card too (Omnibus only).
+    moon_needs_bonus: bool = False
 
     def __post_init__(self) -> None:
+        if self.variant not in VARIANTS:
+            raise ValueError(f"Rules.variant must be one of {', '.join(VARIANTS)}, not {self.variant!r}")
         for name in ("players", "target"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ValueError(f"Rules.{name} must be a whole number, not {value!r}")
-        if self.players not in STRIPPED:
+        if self.variant == "cancellation":
+            if self.players not in CANCELLATION_PLAYERS:
+                raise ValueError(f"Rules.players must be from 5 to 10 for Cancellation Hearts "
+                                 f"(variant.cancellation), not {self.players}")
+        elif self.players not in STRIPPED:
             raise ValueError(f"Rules.players must be from 3 to 7, not {self.players}")
+        self._check_variant_options()
         if self.target <= 0:
             raise ValueError(f"Rules.target must be a positive number of points, not {self.target}")
         for name in ("first_trick_no_points", "maria_breaks_hearts", "hearts_must_be_broken"):
@@ -72,41 +126,94 @@ class Rules:
         if self.moon not in MOON_RULES:
             raise ValueError(f"Rules.moon must be one of {', '.join(MOON_RULES)}, not {self.moon!r}")
 
+    def _check_variant_options(self) -> None:
+        """Fill the options left out with the variant's defaults; refuse the
+        combinations that make no sense in this variant."""
+        omnibus = self.variant == "omnibus"
+        if self.moon is None:
+            object.__setattr__(self, "moon", "off" if self.variant == "black-maria" else "choice")
+        elif self.variant == "black-maria" and self.moon != "off":
+            raise ValueError(f"Black Maria has no moon (variant.black-maria): leave Rules.moon out "
+                             f"or set it to 'off', not {self.moon!r}")
+        if self.bonus_card is None:
+            if omnibus:
+                object.__setattr__(self, "bonus_card", "JD")
+        elif not omnibus:
+            raise ValueError(f"Rules.bonus_card is the bonus card of Omnibus Hearts: it needs "
+                             f"variant='omnibus', not variant={self.variant!r}")
+        elif self.bonus_card not in BONUS_CARDS:
+            raise ValueError(f"Rules.bonus_card must be 'JD' or '10D' (variant.omnibus), not {self.bonus_card!r}")
+        if not isinstance(self.moon_needs_bonus, bool):
+            raise ValueError(f"Rules.moon_needs_bonus must be True or False, not {self.moon_needs_bonus!r}")
+        if self.moon_needs_bonus and not omnibus:
+            raise ValueError(f"Rules.moon_needs_bonus needs variant='omnibus' (the bonus card), "
+                             f"not variant={self.variant!r}")
+        if self.moon_needs_bonus and self.moon == "off":
+            raise ValueError("Rules.moon_needs_bonus makes no sense with moon='off': there is no moon to shoot")
+
     def __repr__(self) -> str:
+        defaults = Rules(players=self.players, target=self.target, variant=self.variant)
         changed = [
             f"{f.name}={getattr(self, f.name)!r}"
             for f in fields(self)
-            if f.name in ("players", "target") or getattr(self, f.name) != f.default
+            if f.name in ("players", "target") or (f.name == "variant" and self.variant != "standard")
+            or getattr(self, f.name) != getattr(defaults, f.name)
         ]
         return f"Rules({', '.join(changed)})"
 
     # -- setup ------------------------------------------------------------
     @cached_property
+    def packs(self) -> int:
+        """1, or 2 in Cancellation Hearts (104 cards: two of every card)."""
+        return 2 if self.variant == "cancellation" else 1
+
+    @cached_property
     def stripped(self) -> tuple[Card, ...]:
-        """setup.deal: the cards removed from the pack for this many players."""
-        return tuple(parse_cards(STRIPPED[self.players]))
+        """setup.deal: the cards removed from the pack for this many players
+        (none with two packs: the leftover cards make the kitty instead)."""
+        return tuple(parse_cards(STRIPPED.get(self.players, ()))) if self.packs == 1 else ()
 
     @cached_property
     def deck_mask(self) -> int:
+        """The kinds of card in play (with two packs, each of them twice)."""
         return FULL_DECK & ~mask_of(self.stripped)
 
     @cached_property
     def deck(self) -> tuple[Card, ...]:
-        """The cards in play, in hand order."""
-        return cards_of(self.deck_mask)
+        """The cards in play, in hand order (with two packs, each card twice)."""
+        once = cards_of(self.deck_mask)
+        return once if self.packs == 1 else tuple(c for c in once for _ in range(2))
 
     @cached_property
     def cards_each(self) -> int:
-        return (52 - len(STRIPPED[self.players])) // self.players
+        return len(self.deck) // self.players
 
     @cached_property
-    def first_lead_card(self) -> Card:
-        """play.first-lead: the lowest club in play (the 3♣ with 5 players)."""
+    def kitty_size(self) -> int:
+        """variant.cancellation.deal: the cards left over after an even deal (0 with one pack)."""
+        return len(self.deck) % self.players if self.packs == 2 else 0
+
+    @cached_property
+    def first_lead_card(self) -> Card | None:
+        """play.first-lead: the lowest club in play (the 3♣ with 5 players).
+        None in Cancellation Hearts, where the first lead is open (variant.cancellation.first-lead)."""
+        if self.variant == "cancellation":
+            return None
         return min(c for c in self.deck if c.suit is Suit.CLUBS)
+
+    def dealer(self, number: int) -> int:
+        """variant.cancellation: the dealer of hand ``number``; the deal moves left each hand,
+        and the first hand's dealer is the last seat, so seat 0 leads first."""
+        return (number - 1) % self.players
 
     # -- passing ----------------------------------------------------------
     def pass_direction(self, number: int) -> PassDirection | None:
-        """pass.rotation: where cards go in hand ``number`` (0 is the first hand)."""
+        """pass.rotation: where cards go in hand ``number`` (0 is the first hand);
+        always right in Black Maria, never in Cancellation Hearts."""
+        if self.variant == "black-maria":
+            return "right"
+        if self.variant == "cancellation":
+            return None
         rotation = ROTATION.get(self.players, DEFAULT_ROTATION)
         return rotation[number % len(rotation)]
 
@@ -119,12 +226,108 @@ class Rules:
     # -- scoring ----------------------------------------------------------
     @staticmethod
     def points_in(mask: int) -> int:
-        """score.points: 1 per heart, 13 for the Black Maria."""
+        """score.points: 1 per heart, 13 for the Black Maria (the standard game's
+        points; :meth:`score` counts what the variant in force says)."""
         return (mask & HEARTS_MASK).bit_count() + (13 if mask & QS_BIT else 0)
+
+    @cached_property
+    def card_values(self) -> tuple[tuple[int, int], ...]:
+        """(bit, points) for every card worth points besides the hearts (1 each)."""
+        if self.variant == "black-maria":
+            return BLACK_MARIA_SPADES
+        if self.variant == "omnibus":
+            return ((QS_BIT, 13), (self.bonus.bit, BONUS_POINTS))  # type: ignore[union-attr]
+        return ((QS_BIT, 13),)
+
+    @cached_property
+    def valued_cards(self) -> int:
+        """The kinds of card worth points (positive or negative) in this variant."""
+        return HEARTS_MASK | mask_of(c for c in ALL_CARDS if any(c.bit == bit for bit, _ in self.card_values))
+
+    @cached_property
+    def bonus(self) -> Card | None:
+        """variant.omnibus.bonus: the card worth -10 (None outside Omnibus)."""
+        return Card.parse(self.bonus_card) if self.bonus_card else None
+
+    def score(self, once: int, twice: int = 0, *, magnitude: bool = False) -> int:
+        """The points of a pile of cards under this variant: ``once`` holds every
+        kind of card in it, ``twice`` the kinds it holds both copies of. With
+        ``magnitude`` the Omnibus bonus counts by its size (10), so that 0 means
+        the pile holds no card that changes a score."""
+        points = (once & HEARTS_MASK).bit_count() + (twice & HEARTS_MASK).bit_count()
+        for bit, value in self.card_values:
+            if once & bit:
+                value = abs(value) if magnitude else value
+                points += value
+                if twice & bit:
+                    points += value
+        return points
+
+    def card_points(self, card: Card) -> int:
+        """The points one card carries in this variant."""
+        return self.score(card.bit)
+
+    @cached_property
+    def points_per_hand(self) -> int:
+        """Every card's points added up: 26, Omnibus 16, Black Maria 43, Cancellation 52."""
+        return self.score(self.deck_mask, self.deck_mask if self.packs == 2 else 0)
+
+    @cached_property
+    def moon_cards(self) -> int:
+        """score.moon: the kinds of card the shooter must take (every copy of them):
+        the hearts and the Black Maria, in Omnibus with moon_needs_bonus the bonus too."""
+        if self.moon_needs_bonus:
+            return HEARTS_MASK | QS_BIT | self.bonus.bit  # type: ignore[union-attr]
+        return HEARTS_MASK | QS_BIT
+
+    @cached_property
+    def moon_points(self) -> int:
+        """score.moon: what shooting the moon is worth: 26, or 52 with two packs (0: no moon)."""
+        if self.moon == "off":
+            return 0
+        return MOON_POINTS * self.packs
+
+    @cached_property
+    def first_trick_points(self) -> int:
+        """play.first-trick-no-points: the cards that may not be discarded on the first
+        trick, the hearts and the Black Maria (in Black Maria, the K♠ and A♠ too)."""
+        if self.variant == "black-maria":
+            return HEARTS_MASK | QS_BIT | KS_BIT | AS_BIT
+        return HEARTS_MASK | QS_BIT
+
+    def in_force(self) -> tuple[tuple[str, str, dict[str, Any]], ...]:
+        """The rules in force as (rule id, code, facts), one per line of a rules card;
+        :func:`hearts_widget.text.rules_card` turns them into sentences."""
+        lines: list[tuple[str, str, dict[str, Any]]] = [
+            (f"variant.{self.variant}" if self.variant != "standard" else "setup.deal", f"variant-{self.variant}",
+             {"players": self.players, "cards_each": self.cards_each, "kitty": self.kitty_size}),
+        ]
+        if self.variant == "omnibus":
+            lines.append(("variant.omnibus.bonus", "bonus-card", {"card": self.bonus, "points": BONUS_POINTS}))
+        if self.variant == "black-maria":
+            lines.append(("variant.black-maria.points", "black-maria-points", {}))
+        if self.variant == "cancellation":
+            lines.append(("variant.cancellation.cancel", "cancellation-cancel", {}))
+        lines.append(("play.first-trick-no-points",
+                      "first-trick-no-points-on" if self.first_trick_no_points else "first-trick-no-points-off", {}))
+        lines.append(("play.hearts-broken",
+                      "maria-breaks-hearts-on" if self.maria_breaks_hearts else "maria-breaks-hearts-off", {}))
+        lines.append(("play.hearts-lead",
+                      "hearts-must-be-broken-on" if self.hearts_must_be_broken else "hearts-must-be-broken-off", {}))
+        moon_code = f"moon-{self.moon}" + ("-bonus" if self.moon_needs_bonus else "")
+        lines.append(("score.moon", moon_code, {"points": self.moon_points}))
+        lines.append(("score.target", "target", {"target": self.target, "hand_points": self.points_per_hand}))
+        return tuple(lines)
 
     # -- records ----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The rules as JSON; the variant fields only when they differ from the
+        standard game, so records of standard games stay as they were."""
+        data = asdict(self)
+        if self.variant == "standard":
+            for name in ("variant", "bonus_card", "moon_needs_bonus"):
+                del data[name]
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .cards import Card, Suit, mask_of
+from .cards import Card, Suit, multiset_of
 from .rules import Rules
+
+_STANDARD = Rules()
 
 
 @dataclass(frozen=True)
@@ -20,6 +22,11 @@ class Trick:
     cards: tuple[Card, ...]
     players: int
     winner: int | None = None
+    # The rules the trick was played under (points per variant); None: the standard game.
+    rules: Rules | None = field(default=None, repr=False, compare=False)
+    # variant.cancellation.carry: True when every card of the suit led was cancelled
+    # and the trick went on to the next trick's winner (``winner`` is then None).
+    carried: bool = field(default=False, repr=False, compare=False)
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -32,7 +39,8 @@ class Trick:
 
     @property
     def points(self) -> int:
-        return Rules.points_in(mask_of(self.cards))
+        """The points of the cards in this trick, under its rules."""
+        return (self.rules or _STANDARD).score(*multiset_of(self.cards))
 
     def card_of(self, seat: int) -> Card | None:
         """The card ``seat`` played to this trick, if any."""
@@ -53,3 +61,26 @@ def trick_winner(leader: int, cards: tuple[Card, ...], players: int) -> tuple[in
         if card.suit is led and card.rank > best.rank:
             best = card
     return (leader + cards.index(best)) % players, best
+
+
+def cancellation_winner(leader: int, cards: tuple[Card, ...],
+                        players: int) -> tuple[int | None, Card | None, tuple[Card, ...]]:
+    """variant.cancellation.cancel: the seat and card of the highest card of the suit
+    led that is not cancelled by its twin, and the cancelled cards of the suit led
+    (once each, in the order their second copy was played). The seat is None when
+    every card of the suit led is cancelled (the trick is carried)."""
+    led = cards[0].suit
+    seen: set[Card] = set()
+    cancelled: list[Card] = []
+    for card in cards:
+        if card.suit is led:
+            if card in seen:
+                cancelled.append(card)
+            seen.add(card)
+    best_index: int | None = None
+    for index, card in enumerate(cards):
+        if card.suit is led and card not in cancelled and (best_index is None or card.rank > cards[best_index].rank):
+            best_index = index
+    if best_index is None:
+        return None, None, tuple(cancelled)
+    return (leader + best_index) % players, cards[best_index], tuple(cancelled)

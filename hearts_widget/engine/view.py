@@ -42,6 +42,10 @@ class SeatView:
     points: tuple[int, ...]
     legal: tuple[Card, ...]
     events: tuple[Event, ...]
+    # variant.cancellation.carry: cards of cancelled tricks waiting on the table for a winner.
+    carried: tuple[Card, ...] = ()
+    # variant.cancellation.kitty: how many cards still lie face down in the kitty.
+    kitty_size: int = 0
 
     @classmethod
     def of(cls, hand: Hand, seat: int) -> SeatView:
@@ -54,7 +58,7 @@ class SeatView:
             trick=hand.trick, tricks=hand.tricks, first_trick=hand.first_trick,
             hearts_broken=hand.hearts_broken, points=tuple(hand.points()),
             legal=tuple(hand.legal_moves()) if hand.to_move == seat else (),
-            events=hand.visible_events(seat),
+            events=hand.visible_events(seat), carried=hand.carried, kitty_size=hand.kitty_size,
         )
 
     @property
