@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import random
 import time
-from itertools import combinations
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from ..engine import Card, SeatView
 from ..engine.cards import ALL_CARDS, SUIT_MASKS, mask_of
@@ -25,12 +24,9 @@ from .base import MoonChoice, best_moon_choice
 from .sampler import Knowledge
 from .sim import Playout, relative_score
 from .table import Table
-from .tactics import pass_danger, rule_pass, rule_play, trick_mask
+from .tactics import rule_pass, rule_play, trick_mask
 
 DEFAULT_DEALS = 150
-DEFAULT_PASS_DEALS = 20
-# The passes tried are every three of this many most dangerous cards.
-PASS_POOL = 6
 
 
 class StrongBot:
@@ -40,44 +36,16 @@ class StrongBot:
 
     name = "strong"
 
-    def __init__(self, seed: int | None = None, deals: int = DEFAULT_DEALS, time_limit: float | None = None,
-                 pass_deals: int = DEFAULT_PASS_DEALS) -> None:
-        if deals < 1 or pass_deals < 1:
-            raise ValueError(f"deals and pass_deals must be at least 1, not {deals} and {pass_deals}")
+    def __init__(self, seed: int | None = None, deals: int = DEFAULT_DEALS, time_limit: float | None = None) -> None:
+        if deals < 1:
+            raise ValueError(f"deals must be at least 1, not {deals}")
         self.deals = deals
-        self.pass_deals = pass_deals
         self.time_limit = time_limit
         self._rng = random.Random(seed)
 
     def choose_pass(self, view: SeatView) -> list[Card]:
-        """The pass that did best over sampled deals, each played out with the
-        others passing and everyone playing by the rule-based policy. The
-        candidates are the rule-based pass and every three of the most dangerous cards."""
-        rules = view.rules
-        held = mask_of(view.held)
-        heuristic = frozenset(rule_pass(held, rules.deck_mask))
-        pool = sorted(_bits(held), key=lambda c: (-pass_danger(c, held), c))[:PASS_POOL]
-        candidates = sorted({heuristic} | {frozenset(combo) for combo in combinations(pool, 3)}, key=sorted)
-        totals = dict.fromkeys(candidates, 0.0)
-        seat, players = view.seat, rules.players
-        assert view.pass_direction is not None
-        targets = [rules.pass_target(s, view.pass_direction) for s in range(players)]
-        moon = rules.moon != "off"
-        for _ in range(self.pass_deals):
-            hands = _deal_others(self._rng, rules.deck_mask & ~held, seat, players, rules.cards_each)
-            passes = [0 if s == seat else mask_of_indexes(rule_pass(hands[s], rules.deck_mask))
-                      for s in range(players)]
-            for candidate in candidates:
-                passes[seat] = mask_of_indexes(candidate)
-                after = [(held if s == seat else hands[s]) & ~passes[s] for s in range(players)]
-                for s in range(players):
-                    after[targets[s]] |= passes[s]
-                first = rules.first_lead_card.bit
-                leader = next(s for s in range(players) if after[s] & first)
-                playout = Playout(rules, after, (), leader, [0] * players, 0, [0] * players, False, True)
-                totals[candidate] += relative_score(playout.run(rule_play), seat, moon)
-        best = min(candidates, key=lambda c: (totals[c], sorted(c)))
-        return [ALL_CARDS[i] for i in sorted(best)]
+        """The rule-based pass (a search over passes did no better in a paired test)."""
+        return [ALL_CARDS[i] for i in rule_pass(mask_of(view.held), view.rules.deck_mask)]
 
     def choose_play(self, view: SeatView) -> Card:
         if len(view.legal) == 1:
@@ -124,24 +92,6 @@ def distinct_choices(table: Table) -> list[int]:
             choices.append(card)
         previous = card
     return choices
-
-
-def _deal_others(rng: random.Random, cards: int, seat: int, players: int, each: int) -> list[int]:
-    """A random deal of ``cards`` to every seat but ``seat``, ``each`` cards apiece."""
-    shuffled = _bits(cards)
-    rng.shuffle(shuffled)
-    hands = [0] * players
-    others = [s for s in range(players) if s != seat]
-    for number, card in enumerate(shuffled):
-        hands[others[number // each]] |= 1 << card
-    return hands
-
-
-def mask_of_indexes(indexes: Iterable[int]) -> int:
-    mask = 0
-    for index in indexes:
-        mask |= 1 << index
-    return mask
 
 
 def _bits(mask: int) -> list[int]:
