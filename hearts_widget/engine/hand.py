@@ -472,10 +472,11 @@ class Hand:
             events.append(Event._make("last-trick-to-leader", "variant.cancellation.carry", leader, trick, {
                 "trick_number": number, "points": rules.score(*multiset_of(trick))}))
         else:
-            events.append(Event._make("trick-won", "play.trick-winner", winner, trick, {
-                "winning_card": best, "led_suit": trick[0].suit, "points": rules.score(*multiset_of(trick)),
-                "trick_number": number,
-            }))
+            facts = {"winning_card": best, "led_suit": trick[0].suit, "points": rules.score(*multiset_of(trick)),
+                     "trick_number": number}
+            if cancelled:
+                facts["cancelled"] = list(cancelled)
+            events.append(Event._make("trick-won", "play.trick-winner", winner, trick, facts))
         if self._carried:
             events.append(Event._make("carried-taken", "variant.cancellation.carry", winner, self._carried, {
                 "points": rules.score(*multiset_of(self._carried))}))

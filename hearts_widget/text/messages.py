@@ -106,6 +106,18 @@ def explain_text(explanation: Explanation, lang: str | None = None) -> str:
         "pass-distinct": t.gettext("{card} is chosen twice: pass three different cards."),
         "already-passed": t.gettext(
             "You have already passed: everyone passes at once, so the choice cannot be changed."),
+        # Variants (RULES.md, "Variants").
+        "no-penalty-first-trick": t.gettext(
+            "No card that carries points on the first trick (hearts, Q♠, K♠, A♠): you have another card "
+            "to discard."),
+        "only-penalty-cards-left": t.gettext(
+            "You hold only cards that carry points, so {card} may be played even on the first trick."),
+        "first-lead-no-heart": t.gettext("The first trick may be led with any card but a heart."),
+        "no-maria-first-lead": t.gettext(
+            "No points on the first trick: lead a card other than the Black Maria."),
+        "first-lead-maria-only": t.gettext(
+            "You hold only hearts and the Black Maria, so you lead the Black Maria to the first trick."),
+        "first-lead-open": t.gettext("You lead the first trick with any card but a heart, so {card} may be led."),
     }
     if reason == "must-lead-maria":
         if explanation.legal:
@@ -125,6 +137,20 @@ def event_text(event: Event, lang: str | None = None, names: Names = None) -> st
     seat = seat_label(event.seat, lang, names) if event.seat is not None else ""
     card = str(event.cards[0]) if event.cards else ""
     kind = event.kind
+    if kind == "deal" and "dealer" in facts:  # variant.cancellation.deal
+        values = {"number": facts["number"] + 1, "players": facts["players"], "each": facts["cards_each"],
+                  "kitty": facts["kitty"], "dealer": seat_label(facts["dealer"], lang, names),
+                  "leader": seat_label(facts["leader"], lang, names)}
+        if facts["kitty"]:
+            return t.ngettext(
+                "Hand {number}: {players} players with two packs, {each} cards each and {kitty} card face down "
+                "in the kitty. {dealer} deals; {leader} leads.",
+                "Hand {number}: {players} players with two packs, {each} cards each and {kitty} cards face down "
+                "in the kitty. {dealer} deals; {leader} leads.",
+                facts["kitty"],
+            ).format(**values)
+        return t.gettext("Hand {number}: {players} players with two packs, {each} cards each. "
+                         "{dealer} deals; {leader} leads.").format(**values)
     if kind == "deal":
         stripped = facts["stripped"]
         if stripped:
@@ -135,6 +161,8 @@ def event_text(event: Event, lang: str | None = None, names: Names = None) -> st
         return t.gettext("Hand {number}: {players} players, {each} cards each.").format(
             number=facts["number"] + 1, players=facts["players"], each=facts["cards_each"])
     if kind == "no-pass":
+        if event.rule == "variant.cancellation.no-pass":
+            return t.gettext("Cancellation Hearts has no pass: play starts at once.")
         return t.gettext("No pass this hand: play starts at once.")
     if kind == "pass":
         return t.gettext("{seat} passed {cards} {direction}.").format(
@@ -149,6 +177,15 @@ def event_text(event: Event, lang: str | None = None, names: Names = None) -> st
             "followed": t.gettext("Hearts are broken: {seat} played {card}."),
             "discarded": t.gettext("Hearts are broken: {seat} discarded {card}."),
         }[facts["how"]].format(seat=seat, card=card)
+    if kind == "trick-won" and facts.get("cancelled"):  # variant.cancellation.cancel
+        points = facts["points"]
+        return t.ngettext(
+            "{seat} wins trick {number} with {card}, the highest card of the suit led that is not cancelled, "
+            "and takes {points} point.",
+            "{seat} wins trick {number} with {card}, the highest card of the suit led that is not cancelled, "
+            "and takes {points} points.",
+            points,
+        ).format(seat=seat, number=facts["trick_number"], card=str(facts["winning_card"]), points=points)
     if kind == "trick-won":
         points = facts["points"]
         return t.ngettext(
@@ -159,7 +196,20 @@ def event_text(event: Event, lang: str | None = None, names: Names = None) -> st
     if kind == "hand-over":
         return t.gettext("The hand is over: every card has been played.")
     if kind == "moon":
+        if facts.get("variant") == "cancellation":
+            return t.gettext("{seat} took all 26 hearts and both Black Marias: {seat} has shot the moon!").format(
+                seat=seat)
+        if facts.get("bonus"):
+            return t.gettext(
+                "{seat} took every heart, the Black Maria and the bonus card: {seat} has shot the moon!").format(
+                seat=seat)
         return t.gettext("{seat} took every heart and the Black Maria: {seat} has shot the moon!").format(seat=seat)
+    if kind == "moon-choice" and "points" in facts:  # variant.cancellation.moon: 52
+        if facts["choice"] == "self":
+            return t.gettext("{seat} shot the moon: {points} points off their own score.").format(
+                seat=seat, points=facts["points"])
+        return t.gettext("{seat} shot the moon: {points} points to every other player.").format(
+            seat=seat, points=facts["points"])
     if kind == "moon-choice":
         if facts["choice"] == "self":
             return t.gettext("{seat} shot the moon: 26 points off their own score.").format(seat=seat)
@@ -173,6 +223,46 @@ def event_text(event: Event, lang: str | None = None, names: Names = None) -> st
             "The target of {target} is reached: the game is over. {winners} share the win with the lowest score.",
             len(facts["winners"]),
         ).format(target=facts["target"], winners=winners)
+    if kind in VARIANT_EVENTS:
+        return _variant_event_text(event, seat, lang, names)
+    raise ValueError(f"no narration for event kind {kind!r}")
+
+
+VARIANT_EVENTS = frozenset({"bonus", "cancelled", "trick-carried", "carried-taken", "kitty-taken",
+                            "last-trick-to-leader"})
+
+
+def _variant_event_text(event: Event, seat: str, lang: str | None, names: Names) -> str:
+    """The narration of the variants' own events (Omnibus, Cancellation)."""
+    t = translator(lang)
+    facts = event.facts
+    kind = event.kind
+    if kind == "bonus":
+        return t.gettext("{seat} takes the bonus card {card}: it is worth −10 points to them.").format(
+            seat=seat, card=str(event.cards[0]))
+    if kind == "cancelled":
+        return t.gettext("Both {card} cancel: neither can win the trick.").format(card=str(event.cards[0]))
+    if kind == "trick-carried":
+        return t.gettext(
+            "Every {suit} in trick {number} is cancelled, so nobody wins it: its cards stay on the table "
+            "for the next trick's winner, and {seat} leads again.").format(
+            suit=suit_name(facts["led_suit"], lang), number=facts["trick_number"], seat=seat)
+    if kind == "carried-taken":
+        return t.ngettext(
+            "{seat} also takes the cancelled cards waiting on the table: {count} card, {points} points.",
+            "{seat} also takes the cancelled cards waiting on the table: {count} cards, {points} points.",
+            len(event.cards),
+        ).format(seat=seat, count=len(event.cards), points=facts["points"])
+    if kind == "kitty-taken":
+        return t.ngettext(
+            "{seat} takes the kitty: {count} card face down.",
+            "{seat} takes the kitty: {count} cards face down.",
+            facts["count"],
+        ).format(seat=seat, count=facts["count"])
+    if kind == "last-trick-to-leader":
+        return t.gettext(
+            "Every card of the suit led in the last trick is cancelled: {seat}, who led it, takes it.").format(
+            seat=seat)
     raise ValueError(f"no narration for event kind {kind!r}")
 
 
