@@ -52,10 +52,8 @@ def ui_strings(lang: str | None = None) -> dict[str, str]:
         "game_over": t.pgettext("dialog", "Game over"),
         "chart": t.pgettext("chart", "Scores after each hand"),
         "chart_target": t.pgettext("chart", "target"),
-        "received": t.pgettext("widget", "Received in the pass"),
         "dismiss": t.pgettext("button", "Dismiss"),
         "show_my_cards": t.pgettext("button", "Show my cards"),
-        "show_rules": t.pgettext("widget", "Why?"),
     }
 
 
@@ -72,13 +70,10 @@ def seat_names(players: int, learner: int, lang: str | None = None) -> list[str]
             for seat in range(players)]
 
 
-def card_label(card: Card, lang: str | None, playable: bool | None, reason: str = "") -> str:
-    """A card's accessible name: "Queen of spades, not playable: Hearts are not broken…".
-    ``playable`` None means the question does not arise (not this seat's turn)."""
+def card_label(card: Card, lang: str | None, playable: bool, reason: str) -> str:
+    """A card's accessible name: "Queen of spades, not playable: Hearts are not broken…"."""
     t = translator(lang)
     name = card_name(card, lang)
-    if playable is None:
-        return name
     if playable:
         return t.gettext("{card}, playable: {reason}").format(card=name, reason=reason)
     return t.gettext("{card}, not playable: {reason}").format(card=name, reason=reason)
@@ -111,8 +106,6 @@ def turn_text(name: str, yours: bool, lang: str | None = None) -> str:
     return t.gettext("{name} to play.").format(name=name)
 
 
-def leader_text(name: str, lang: str | None = None) -> str:
-    return translator(lang).gettext("{name} leads this trick.").format(name=name)
 
 
 def pass_prompt(direction: str, target: str, chosen: int, lang: str | None = None) -> str:
@@ -143,10 +136,6 @@ def pass_direction_label(direction: str | None, lang: str | None = None) -> str:
     }[direction]
 
 
-def no_pass_text(lang: str | None = None) -> str:
-    return translator(lang).gettext("No pass this hand.")
-
-
 def waiting_pass_text(names: Sequence[str], lang: str | None = None) -> str:
     return translator(lang).gettext("Waiting for {names} to pass.").format(names=", ".join(names))
 
@@ -161,8 +150,6 @@ def hot_seat_text(name: str, lang: str | None = None) -> str:
         "Hand the device to {name}: {name}, it is your turn, and the table shows your cards.").format(name=name)
 
 
-def not_your_turn_reason(name: str, lang: str | None = None) -> str:
-    return translator(lang).gettext("it is {name}'s turn, not yours.").format(name=name)
 
 
 def hand_title(number: int, lang: str | None = None) -> str:
@@ -219,8 +206,6 @@ def winners_text(names: Sequence[str], you_win: bool, lang: str | None = None) -
     return t.ngettext("{names} wins.", "{names} share the win.", len(names)).format(names=", ".join(names))
 
 
-def rule_label(rule: str, lang: str | None = None) -> str:
-    return translator(lang).gettext("Rule {rule}").format(rule=rule)
 
 
 def notice_text(kind: str, lang: str | None = None, **facts: object) -> str:

@@ -84,11 +84,8 @@ class TableSession:
                                   lambda: game.choose_moon(best_moon_choice(seat, scores, target)))
         elif game.hand.phase == "pass":
             for seat in game.hand.waiting_to_pass:
-                bot = self.bots[seat]
-                if bot is not None:
-                    view, before = game.hand.view(seat), game
-                    game = self._bot_move(lambda: before.pass_cards(seat, bot.choose_pass(view)),
-                                          lambda: before.pass_cards(seat, view.held[:3]))
+                if not self.is_human(seat):
+                    game = self._bot_pass(game, seat)
         else:
             seat = game.hand.to_move
             bot = self.bots[seat]
@@ -99,6 +96,13 @@ class TableSession:
         self.game = game
         self._check_trick_done()
         self._changed()
+
+    def _bot_pass(self, game: Game, seat: int) -> Game:
+        bot = self.bots[seat]
+        assert bot is not None
+        view = game.hand.view(seat)
+        return self._bot_move(lambda: game.pass_cards(seat, bot.choose_pass(view)),
+                              lambda: game.pass_cards(seat, view.held[:3]))
 
     def _bot_move(self, decide: Callable[[], Game], fallback: Callable[[], Game]) -> Game:
         try:

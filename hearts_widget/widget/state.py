@@ -12,7 +12,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from ..bots.coach import hint, trick_feedback
-from ..engine import Card, Event, Game
+from ..engine import Card, Event, Game, Trick
 from ..engine.view import SeatView
 from ..text import LANGUAGES, card_name, event_text
 from ..text import ui
@@ -57,7 +57,7 @@ def table_state(session: TableSession) -> dict[str, Any]:
         "hand_title": ui.hand_title(hand.number + 1, lang),
         "pass_label": ui.pass_direction_label(hand.pass_direction, lang),
         "phase": "over" if game.is_over else "moon" if game.pending_moon is not None else hand.phase,
-        "status": _status(session, view, acting),
+        "status": _status(session, view),
         "your_turn": your_turn,
         "passing": passing,
         "hand": _hand_cards(view, session, your_turn, passing),
@@ -105,13 +105,12 @@ def _feedback(session: TableSession) -> str:
     return note.text if note is not None else ""
 
 
-def _status(session: TableSession, view: SeatView, acting: list[int]) -> str:
+def _status(session: TableSession, view: SeatView) -> str:
+    """Who the table waits for."""
     names, lang, game = session.names, session.lang, session.game
     if game.is_over or game.pending_moon is not None:
         return ""
     if view.phase == "pass":
-        if view.pass_direction is None:
-            return ui.no_pass_text(lang)
         return ui.waiting_pass_text([names[s] for s in view.waiting_to_pass], lang)
     if view.to_move is None:
         return ""
@@ -146,7 +145,7 @@ def _teaching(view: SeatView, lang: str) -> list[dict[str, str]]:
     seen: dict[tuple[str, str], dict[str, str]] = {}
     explanations = [view.explain(card) for card in view.held]
     limited = [e for e in explanations if not e.legal]
-    for explanation in limited or []:
+    for explanation in limited:
         seen.setdefault((explanation.rule, explanation.reason),
                         {"text": explanation.text(lang), "rule": explanation.rule})
     return list(seen.values())
@@ -156,7 +155,6 @@ def _pass_info(view: SeatView, names: list[str], lang: str, passing: bool) -> di
     direction = view.pass_direction
     info: dict[str, Any] = {"direction": direction, "prompts": [], "received_text": ""}
     if direction is None:
-        info["prompts"] = [ui.no_pass_text(lang)]
         return info
     rules = view.rules
     if passing:
@@ -208,9 +206,10 @@ def _last_trick(view: SeatView, names: list[str], lang: str) -> dict[str, Any] |
     return _trick_info(complete, names, lang) if complete is not None else None
 
 
-def _trick_info(trick: Any, names: list[str], lang: str) -> dict[str, Any]:
+def _trick_info(trick: Trick, names: list[str], lang: str) -> dict[str, Any]:
+    played = zip(trick.seats, trick.cards, strict=True)
     return {
-        "cards": [{"seat": s, "name": names[s], "card": card_info(c, lang)} for s, c in zip(trick.seats, trick.cards)],
+        "cards": [{"seat": s, "name": names[s], "card": card_info(c, lang)} for s, c in played],
         "leader": trick.leader if trick.cards else None,
         "winner": trick.winner,
         "winner_text": ui.trick_winner_text(names[trick.winner], lang) if trick.winner is not None else "",
@@ -224,7 +223,7 @@ def _can_finish(game: Game) -> bool:
 
 
 def _sheet(game: Game, names: list[str], lang: str) -> dict[str, Any]:
-    running = list(accumulate(game.sheet, lambda a, b: tuple(x + y for x, y in zip(a, b))))
+    running = list(accumulate(game.sheet, lambda a, b: tuple(x + y for x, y in zip(a, b, strict=True))))
     return {
         "names": names,
         "rows": [list(row) for row in game.sheet],

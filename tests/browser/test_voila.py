@@ -56,6 +56,6 @@ def test_bots_play_one_card_at_a_time_at_a_visible_pace(page: Page, voila_url: s
             wait_for_change(page, before)
         page.wait_for_timeout(100)
     assert turns == 2, f"the learner's turn came twice (the table showed {counts})"
-    steps = list(zip(counts, counts[1:]))
+    steps = list(zip(counts, counts[1:], strict=False))
     assert all(b == a + 1 or b == 1 for a, b in steps), f"cards arrived one at a time: {counts}"
     assert len(steps) >= 3, f"several bot cards were each seen on their own: {counts}"

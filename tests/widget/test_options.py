@@ -76,6 +76,7 @@ class BrokenBot:
 
 def test_a_failing_bot_is_shown_on_the_table_and_the_game_goes_on() -> None:
     table = HeartsTable(seed=1, seats=["human", BrokenBot(), BrokenBot(), BrokenBot()])
-    table.send_intent({"type": "pass", "state": table.state["id"], "cards": [c["code"] for c in table.state["hand"][:3]]})
+    cards = [c["code"] for c in table.state["hand"][:3]]
+    table.send_intent({"type": "pass", "state": table.state["id"], "cards": cards})
     assert table.state["your_turn"]
     assert table.notice["level"] == "error" and "this bot cannot choose" in table.notice["text"]
