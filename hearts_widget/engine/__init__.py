@@ -8,11 +8,12 @@ from .explain import Event, Explanation
 from .game import Game
 from .hand import Hand
 from .rules import Rules
+from .same_deal import SameDeal, same_deal
 from .trick import Trick
 from .view import SeatView
 
 __all__ = [
     "BadPosition", "Card", "CardNotHeld", "CardParseError", "Event", "Explanation", "Game", "Hand",
-    "HeartsError", "IllegalMove", "OutOfTurn", "RecordError", "Rules", "SeatView", "Suit", "Trick", "WrongPhase",
-    "parse_cards",
+    "HeartsError", "IllegalMove", "OutOfTurn", "RecordError", "Rules", "SameDeal", "SeatView", "Suit", "Trick",
+    "WrongPhase", "parse_cards", "same_deal",
 ]
