@@ -89,10 +89,37 @@ def play_out_the_hand(page: Page, shots: Path, name: str) -> None:
         else:
             legal.first.click()
         wait_for_change(page, before)
+        if plays == 0:
+            take_back_and_replay(page)
+        if plays == 4:
+            look_at_the_last_trick(page, shots, name)
         plays += 1
         assert plays <= 17, "a hand has at most 17 cards per player"
     assert checked_illegal, "a whole hand always offers an illegal card at some point"
     page.screenshot(path=shots / f"{name}-5-scored.png", full_page=True)
+
+
+def take_back_and_replay(page: Page) -> None:
+    """Undo the learner's first card: the hand holds it again; then play it once more."""
+    count = hand_cards(page).count()
+    before = state_id(page)
+    page.get_by_role("button", name="Undo").click()
+    wait_for_change(page, before)
+    expect(hand_cards(page)).to_have_count(count + 1)
+    before = state_id(page)
+    page.locator(".hw-hand .hw-card.hw-legal").first.click()
+    wait_for_change(page, before)
+    expect(hand_cards(page)).to_have_count(count)
+
+
+def look_at_the_last_trick(page: Page, shots: Path, name: str) -> None:
+    button = page.get_by_role("button", name="Show the last trick")
+    button.click()
+    panel = page.get_by_role("group", name="Last trick")
+    expect(panel.locator(".hw-last-one")).to_have_count(4)
+    page.screenshot(path=shots / f"{name}-3b-last-trick.png", full_page=True)
+    page.get_by_role("button", name="Hide the last trick").click()
+    expect(panel).to_have_count(0)
 
 
 def play_by_keyboard(page: Page) -> None:
