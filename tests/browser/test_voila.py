@@ -28,6 +28,20 @@ def test_a_learner_plays_a_whole_hand_in_voila(page: Page, voila_url: str, shots
     page.screenshot(path=shots / f"voila-6-language-{other}.png", full_page=True)
 
 
+def test_the_table_fits_a_narrow_column_and_respects_reduced_motion(page: Page, voila_url: str,
+                                                                    shots: Path) -> None:
+    page.set_viewport_size({"width": 400, "height": 1200})
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, voila_url)
+    expect(page.locator(".hw-root.hw-narrow")).to_be_visible()
+    overflow = page.evaluate("() => { const r = document.querySelector('.hw-root');"
+                             " return r.scrollWidth - r.clientWidth; }")
+    assert overflow <= 1, f"the table is {overflow}px wider than its column"
+    transition = page.evaluate("getComputedStyle(document.querySelector('.hw-card')).transitionDuration")
+    assert transition == "0s"
+    page.screenshot(path=shots / "voila-8-narrow.png", full_page=True)
+
+
 def test_bots_play_one_card_at_a_time_at_a_visible_pace(page: Page, voila_url: str, shots: Path) -> None:
     open_table(page, voila_url)
     page.get_by_role("combobox", name="Bot pace").select_option(label="One card at a time")

@@ -169,7 +169,7 @@ export default {
         if (!seat.human) badges.push(h("span", { class: "hw-badge hw-bot" }, ui.bot));
         const box = h("div", {
           class: `hw-seat ${seat.to_act ? "hw-acting" : ""} ${seat.viewer ? "hw-me" : ""}`,
-          style: place(seat.position, n, 40, 41), "data-testid": `seat-${seat.seat}`,
+          style: place(seat.position, n, 38, 41), "data-testid": `seat-${seat.seat}`,
         },
         h("div", { class: "hw-seat-name" }, seat.name, " ", badges),
         h("div", { class: "hw-seat-line" }, seat.count_text, " · ", seat.tricks_text),
