@@ -57,10 +57,12 @@ class Hand:
     _taken: tuple[int, ...]            # the cards each seat has won, as bitmasks
     _tricks_before: int                # tricks taken before a from_cards position
     _start: dict[str, Any]             # the starting position, as recorded in JSON
-    _held2: tuple[int, ...]            # two packs: the kinds of card each seat holds twice
-    _taken2: tuple[int, ...]           # two packs: the kinds of card each seat has won twice
-    _kitty: tuple[Card, ...]           # variant.cancellation.kitty: face down until someone takes a trick
-    _carried: tuple[Card, ...]         # variant.cancellation.carry: cancelled tricks waiting for a winner
+    # Two packs only (Cancellation Hearts); a one-pack hand keeps these class defaults,
+    # which keeps its attributes few and the 52-card game as fast as before.
+    _held2: tuple[int, ...] = ()       # the kinds of card each seat holds twice
+    _taken2: tuple[int, ...] = ()      # the kinds of card each seat has won twice
+    _kitty: tuple[Card, ...] = ()      # variant.cancellation.kitty: face down until someone takes a trick
+    _carried: tuple[Card, ...] = ()    # variant.cancellation.carry: cancelled tricks waiting for a winner
 
     # -- building -----------------------------------------------------------
     @classmethod
@@ -185,10 +187,10 @@ class Hand:
                 "trick": [c.code for c in trick],
                 "taken": [[c.code for c in cards_of(m)] for m in taken],
             },
-            _held2=tuple(held2), _taken2=(0,) * players, _kitty=kitty, _carried=(),
         )
         if rules.packs == 2:
             hand._start["kitty"] = [c.code for c in kitty]
+            hand.__dict__.update(_held2=tuple(held2), _taken2=(0,) * players, _kitty=kitty, _carried=())
         return hand
 
     def _replace(self, **changes: Any) -> Hand:
@@ -210,11 +212,15 @@ class Hand:
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat holds now, in hand order (with two packs a card may appear twice)."""
+        if not self._held2:
+            return tuple(cards_of(m) for m in self._held)
         return tuple(multiset_cards(m, m2) for m, m2 in zip(self._held, self._held2))
 
     def held(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, in hand order (with two packs a card may appear twice)."""
         seat = self._seat(seat)
+        if not self._held2:
+            return cards_of(self._held[seat])
         return multiset_cards(self._held[seat], self._held2[seat])
 
     @property
@@ -264,13 +270,14 @@ class Hand:
     def taken(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` has won in tricks this hand (the kitty included)."""
         seat = self._seat(seat)
+        if not self._taken2:
+            return cards_of(self._taken[seat])
         return multiset_cards(self._taken[seat], self._taken2[seat])
 
     def points(self) -> list[int]:
         """score.points: points taken per seat in this hand, as the variant counts
         them (the moon not applied)."""
-        score = self.rules.score
-        return [score(m, m2) for m, m2 in zip(self._taken, self._taken2)]
+        return _points(self.rules, self._taken, self._taken2)
 
     def bonus_points(self) -> list[int]:
         """variant.omnibus.moon: the bonus card's points per seat (all 0 outside Omnibus),
@@ -395,7 +402,7 @@ class Hand:
             raise IllegalMove(Explanation(legal, rule, reason, card, mover, facts))
         held = list(self._held)
         held2 = self._held2
-        if held2[mover] & card.bit:  # two packs: the seat keeps its other copy
+        if held2 and held2[mover] & card.bit:  # two packs: the seat keeps its other copy
             held2 = tuple(m & ~card.bit if s == mover else m for s, m in enumerate(held2))
         else:
             held[mover] &= ~card.bit
@@ -412,7 +419,7 @@ class Hand:
         if rules.packs == 2:
             return self._end_two_pack_trick(held, held2, trick, broken, events)
         winner, best = trick_winner(leader, trick, rules.players)
-        done = Trick(leader, trick, rules.players, winner, rules)
+        done = Trick._make(leader, trick, rules.players, winner, rules)
         trick_mask = mask_of(trick)
         taken = list(self._taken)
         taken[winner] |= trick_mask
@@ -433,8 +440,7 @@ class Hand:
     def _hand_over_events(self, taken: Sequence[int], taken2: Sequence[int]) -> list[Event]:
         """score.points and score.moon at the end of the hand."""
         rules = self.rules
-        events = [Event._make("hand-over", "score.points", None, (),
-                              {"points": [rules.score(m, m2) for m, m2 in zip(taken, taken2)]})]
+        events = [Event._make("hand-over", "score.points", None, (), {"points": _points(rules, taken, taken2)})]
         shooter = _shooter(rules, taken, taken2)
         if shooter is not None and rules.moon != "off":
             facts: dict[str, Any] = {"rule": rules.moon}
@@ -567,6 +573,13 @@ class Hand:
         from .display import hand_html
 
         return hand_html(self)
+
+
+def _points(rules: Rules, taken: Sequence[int], taken2: Sequence[int]) -> list[int]:
+    """score.points per seat, as the variant counts them (``taken2`` empty with one pack)."""
+    if not taken2:
+        return [rules.score(m) for m in taken]
+    return [rules.score(m, m2) for m, m2 in zip(taken, taken2)]
 
 
 def _shooter(rules: Rules, taken: Sequence[int], taken2: Sequence[int]) -> int | None:

@@ -254,7 +254,9 @@ class Rules:
         kind of card in it, ``twice`` the kinds it holds both copies of. With
         ``magnitude`` the Omnibus bonus counts by its size (10), so that 0 means
         the pile holds no card that changes a score."""
-        points = (once & HEARTS_MASK).bit_count() + (twice & HEARTS_MASK).bit_count()
+        points = (once & HEARTS_MASK).bit_count()
+        if twice:
+            points += (twice & HEARTS_MASK).bit_count()
         for bit, value in self.card_values:
             if once & bit:
                 value = abs(value) if magnitude else value

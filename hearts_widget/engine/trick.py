@@ -28,6 +28,16 @@ class Trick:
     # and the trick went on to the next trick's winner (``winner`` is then None).
     carried: bool = field(default=False, repr=False, compare=False)
 
+    @classmethod
+    def _make(cls, leader: int, cards: tuple[Card, ...], players: int, winner: int | None, rules: Rules,
+              carried: bool = False) -> Trick:
+        """The same Trick as ``Trick(...)``, built without the frozen dataclass's
+        field-by-field ``__init__``: ``Hand.play`` makes one per trick."""
+        trick = object.__new__(cls)
+        trick.__dict__.update(leader=leader, cards=cards, players=players, winner=winner, rules=rules,
+                              carried=carried)
+        return trick
+
     @property
     def seats(self) -> tuple[int, ...]:
         """The seat that played each card."""
