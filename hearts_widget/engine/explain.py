@@ -68,7 +68,10 @@ class Event:
     Kinds: ``deal``, ``pass`` (one seat's three cards, private to that seat),
     ``exchange``, ``no-pass``, ``play``, ``hearts-broken``, ``trick-won``,
     ``hand-over``, ``moon``; a game adds ``moon-choice``, ``scored`` and
-    ``game-over``.
+    ``game-over``. The variants add ``bonus`` (Omnibus: the bonus card taken),
+    ``cancelled`` (two twins of the suit led), ``trick-carried``,
+    ``carried-taken`` and ``last-trick-to-leader`` (a trick nobody wins) and
+    ``kitty-taken`` (its cards private to the taker).
     """
 
     kind: str
