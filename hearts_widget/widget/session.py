@@ -12,7 +12,7 @@ import traceback
 from typing import Any, Callable
 
 from ..bots import best_moon_choice
-from ..engine import Card, Game, HeartsError, IllegalMove, Trick
+from ..engine import Card, Game, HeartsError, IllegalMove, Trick, parse_cards
 from ..engine.view import SeatView
 from ..text.ui import notice_text, seat_names
 from .options import TableOptions, bot_for_seats, check_lang, check_pace
@@ -147,15 +147,12 @@ class TableSession:
         card_text = message.get("card")
         if not isinstance(card_text, str):
             return self._say("malformed", detail="play needs a card")
-        if self._refuse_closed():
+        if self._refuse_phase("play"):
             return
         hand = self.game.hand
         seat = self.viewer
-        if hand.phase != "play" or hand.to_move != seat:
-            mover = hand.to_move
-            if mover is None:
-                return self._say("refused", reason=self._reason_of(lambda: hand.play(card_text)))
-            return self._say("not-your-turn", name=self.names[mover])
+        if hand.to_move != seat:
+            return self._say("not-your-turn", name=self.names[hand.to_move])
         try:
             card = Card.parse(card_text)
         except HeartsError as error:
@@ -171,20 +168,25 @@ class TableSession:
             self._check_trick_done()
 
     def _on_pass(self, message: dict[str, Any]) -> None:
-        cards = message.get("cards")
-        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        texts = message.get("cards")
+        if not isinstance(texts, list) or not all(isinstance(c, str) for c in texts):
             return self._say("malformed", detail="pass needs a list of cards")
-        if self._refuse_closed():
+        if self._refuse_phase("pass"):
             return
+        try:
+            cards = parse_cards(texts)
+        except HeartsError as error:
+            return self._say("malformed", detail=str(error))
         seat = self.viewer
-        if self.game.hand.phase == "pass" and seat not in self.game.hand.waiting_to_pass:
-            return self._say("refused", reason=self._reason_of(lambda: self.game.pass_cards(seat, cards)))
-        self._human_move(lambda game: game.pass_cards(seat, cards))
+        missing = [card for card in cards if card not in self.game.hand.held(seat)]
+        if missing:
+            return self._say("not-held", card=str(missing[0]))
+        self._human_move(lambda game: game.pass_cards(seat, cards))  # the engine checks three, distinct, once
 
     def _on_finish_hand(self, message: dict[str, Any]) -> None:
-        if self._refuse_closed():
+        if self._refuse_phase("play"):
             return
-        if self.game.hand.phase != "play" or self.game.hand.points_left:
+        if self.game.hand.points_left:
             return self._say("no-finish")
         self._human_move(lambda game: game.finish_hand())
 
@@ -289,21 +291,19 @@ class TableSession:
             self._played_from = None
             self.feedback_on = (view, hand.tricks[index])
 
-    def _refuse_closed(self) -> bool:
-        if self.game.is_over:
-            self._say("game-over")
-            return True
-        return False
-
-    def _reason_of(self, attempt: Callable[[], Any]) -> str:
-        """The engine's words for why an action is refused now."""
-        try:
-            attempt()
-        except IllegalMove as error:
-            return error.explanation.text(self.lang)
-        except HeartsError as error:
-            return str(error)
-        return ""
+    def _refuse_phase(self, phase: str) -> bool:
+        """Refuse, with a notice, a pass or play made when the game is elsewhere."""
+        game = self.game
+        if game.is_over:
+            kind = "game-over"
+        elif game.pending_moon is not None:
+            kind = "moon-first"
+        elif game.hand.phase != phase:
+            kind = "pass-first" if phase == "play" else "passing-over"
+        else:
+            return False
+        self._say(kind)
+        return True
 
     def _changed(self) -> None:
         """The game or the view changed: new state id, and the human who must act sits down."""

@@ -292,3 +292,33 @@ def test_the_pass_direction_follows_the_rotation_with_a_no_pass_hand() -> None:
     assert labels == ["Pass left", "Pass right", "Pass across", "No pass"]
     assert not table.state["passing"]
     assert any(line["rule"] == "pass.rotation" for line in table.state["narration"])
+
+
+def test_a_pass_after_the_pass_is_refused(table: HeartsTable) -> None:
+    pass_first_three(table)
+    before = snapshot(table)
+    send(table, {"type": "pass", "cards": [c["code"] for c in table.state["hand"][:3]]})
+    assert snapshot(table) == before and table.notice["kind"] == "passing-over"
+
+
+def test_passing_a_card_not_held_is_refused(table: HeartsTable) -> None:
+    held = {c["code"] for c in table.state["hand"]}
+    other = next(code for code in ("2C", "3C", "AH", "KH", "QS", "AS") if code not in held)
+    before = snapshot(table)
+    send(table, {"type": "pass", "cards": [other, *list(held)[:2]]})
+    assert snapshot(table) == before and table.notice["kind"] == "not-held"
+
+
+def test_passing_one_card_twice_is_refused_with_the_rule(table: HeartsTable) -> None:
+    code = table.state["hand"][0]["code"]
+    before = snapshot(table)
+    send(table, {"type": "pass", "cards": [code, code, table.state["hand"][1]["code"]]})
+    assert snapshot(table) == before and table.notice["rule"] == "pass.three"
+
+
+def test_a_play_while_the_moon_choice_waits_is_refused() -> None:
+    table = HeartsTable()
+    table.load(Game.from_json(MOON_GAME.read_text()))
+    before = snapshot(table)
+    send(table, {"type": "play", "card": "2C"})
+    assert snapshot(table) == before and table.notice["kind"] == "moon-first"
