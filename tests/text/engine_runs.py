@@ -7,6 +7,7 @@ import random
 from typing import Iterator
 
 from hearts_widget import Game, Hand, Rules
+from hearts_widget.engine.cards import Card, Suit
 from hearts_widget.engine.errors import IllegalMove
 from hearts_widget.engine.explain import Event, Explanation
 
@@ -16,14 +17,27 @@ REASONS = frozenset({
     "leads-first-card", "must-lead-first-card", "hearts-broken-lead", "hearts-lead-allowed", "only-hearts-left",
     "hearts-not-broken", "must-lead-maria", "maria-lead", "free-lead", "may-pass", "pass-three", "pass-distinct",
     "already-passed",
+    # variants
+    "no-penalty-first-trick", "only-penalty-cards-left", "first-lead-no-heart", "no-maria-first-lead",
+    "first-lead-open", "first-lead-maria-only",
 })
 EVENT_KINDS = frozenset({
     "deal", "no-pass", "pass", "exchange", "play", "hearts-broken", "trick-won", "hand-over", "moon",
     "moon-choice", "scored", "game-over",
+    # variants
+    "bonus", "cancelled", "trick-carried", "carried-taken", "kitty-taken", "last-trick-to-leader",
 })
+VARIANT_RULES: tuple[dict[str, object], ...] = (
+    {"variant": "omnibus"}, {"variant": "omnibus", "moon_needs_bonus": True}, {"players": 3, "variant": "black-maria"},
+    {"variant": "black-maria"}, {"players": 5, "variant": "cancellation"}, {"players": 10, "variant": "cancellation"},
+    {"players": 7, "variant": "cancellation"},
+)
 
 
-def random_rules(rng: random.Random) -> Rules:
+def random_rules(rng: random.Random, seed: int) -> Rules:
+    """Every other game a variant; the others standard with random house rules."""
+    if seed % 2:
+        return Rules(target=40, **VARIANT_RULES[seed // 2 % len(VARIANT_RULES)])  # type: ignore[arg-type]
     return Rules(
         players=rng.choice([3, 4, 5, 6, 7]),
         target=30,
@@ -50,12 +64,12 @@ def pass_explanations(hand: Hand) -> Iterator[Explanation]:
             yield error.explanation
 
 
-def random_games(seeds: range = range(40)) -> Iterator[Event | Explanation]:
+def random_games(seeds: range = range(60)) -> Iterator[Event | Explanation]:
     """Whole games: seat 0 plays its highest legal card, the others their lowest
     (so the moon is sometimes shot); every card held by the player to move is explained."""
     for seed in seeds:
         rng = random.Random(seed)
-        game = Game.new(random_rules(rng), seed=seed)
+        game = Game.new(random_rules(rng, seed), seed=seed)
         while not game.is_over:
             if game.pending_moon is not None:
                 game = game.choose_moon(rng.choice(["self", "others"]))
@@ -67,7 +81,7 @@ def random_games(seeds: range = range(40)) -> Iterator[Event | Explanation]:
                     game = game.pass_cards(seat, rng.sample(hand.held(seat), 3))
                 continue
             seat = hand.to_move
-            for card in hand.held(seat):
+            for card in set(hand.held(seat)):
                 yield hand.explain(card)
             legal = hand.legal_moves()
             game = game.play(max(legal, key=lambda c: c.rank) if seat == 0 else min(legal, key=lambda c: c.rank))
@@ -94,6 +108,27 @@ def prepared_positions() -> Iterator[Event | Explanation]:
     yield Event("moon-choice", "score.moon", 2, facts={"choice": "self"})
     yield Event("moon-choice", "score.moon", 2, facts={"choice": "others"})
     yield Event("game-over", "score.winner", facts={"target": 100, "winners": [0, 2], "scores": [40, 101, 40, 70]})
+    yield from variant_rarities()
+
+
+def variant_rarities() -> Iterator[Event | Explanation]:
+    """What the variants say in cases random games of this length do not reach,
+    with the facts the engine gives them (engine/variants)."""
+    yield Explanation(False, "variant.black-maria.first-trick", "no-penalty-first-trick", Card.parse("AS"), 1,
+                      {"led_suit": Suit.CLUBS})
+    yield Explanation(True, "variant.black-maria.first-trick", "only-penalty-cards-left", Card.parse("KS"), 1,
+                      {"led_suit": Suit.CLUBS})
+    yield Explanation(True, "variant.cancellation.first-lead", "first-lead-maria-only", Card.parse("QS"), 0, {})
+    yield Event("trick-won", "variant.cancellation.cancel", 3, (Card.parse("9C"),) * 2, {
+        "trick_number": 4, "winning_card": Card.parse("7C"), "points": 2, "cancelled": True})
+    yield Event("trick-carried", "variant.cancellation.carry", 1, facts={"led_suit": Suit.SPADES, "trick_number": 5})
+    yield Event("carried-taken", "variant.cancellation.carry", 2, tuple(Card.parse(c) for c in ("9S", "9S")),
+                {"points": 0})
+    yield Event("carried-taken", "variant.cancellation.carry", 2, (Card.parse("9H"),), {"points": 1})
+    yield Event("moon", "variant.cancellation.moon", 4, facts={"variant": "cancellation"})
+    yield Event("moon", "variant.omnibus.moon", 0, facts={"bonus": True})
+    for choice in ("self", "others"):
+        yield Event("moon-choice", "variant.cancellation.moon", 4, facts={"choice": choice, "points": 52})
 
 
 def everything() -> list[Event | Explanation]:

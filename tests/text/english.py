@@ -6,16 +6,18 @@ import re
 
 WORD = re.compile(r"[^\W\d_]{2,}")
 PLACEHOLDER = re.compile(r"\{[^}]*\}")
-# Words a translation may share with the English: the proper term "Black Maria";
-# Tagalog borrows "trick", "suit" and "trump" as its players (and the seed text)
-# do, and its own "may" (there is) and "at" (and) are spelled as English words are.
+# Proper names kept as they are (the seed texts do): the card and the variants.
+PROPER_NAMES = re.compile(r"Black Marias?|Cancellation Hearts|Omnibus( Hearts)?")
+# Words a translation may share with the English: Tagalog borrows "trick", "suit"
+# and "trump" as its players (and the seed text) do, and its own "may" (there is)
+# and "at" (and) are spelled as English words are.
 SHARED_WORDS: dict[str, frozenset[str]] = {
-    "tl": frozenset({"black", "maria", "trick", "suit", "trump", "may", "at"}),
-    "ceb": frozenset({"black", "maria", "trump"}),
-    "sw": frozenset({"black", "maria"}),
+    "tl": frozenset({"trick", "suit", "trump", "may", "at"}),
+    "ceb": frozenset({"trump"}),
+    "sw": frozenset(),
 }
 
 
 def words(text: str) -> set[str]:
-    """The lower-cased words of ``text``, placeholders left out."""
-    return {word.lower() for word in WORD.findall(PLACEHOLDER.sub(" ", text))}
+    """The lower-cased words of ``text``, placeholders and proper names left out."""
+    return {word.lower() for word in WORD.findall(PROPER_NAMES.sub(" ", PLACEHOLDER.sub(" ", text)))}
