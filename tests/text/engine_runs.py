@@ -64,7 +64,7 @@ def pass_explanations(hand: Hand) -> Iterator[Explanation]:
             yield error.explanation
 
 
-def random_games(seeds: range = range(60)) -> Iterator[Event | Explanation]:
+def random_games(seeds: range = range(30)) -> Iterator[Event | Explanation]:
     """Whole games: seat 0 plays its highest legal card, the others their lowest
     (so the moon is sometimes shot); every card held by the player to move is explained."""
     for seed in seeds:
@@ -105,6 +105,7 @@ def prepared_positions() -> Iterator[Event | Explanation]:
     position = Hand.from_cards(rules, hearts_and_maria, leader=1, taken=taken)
     yield position.explain("2H")
     yield position.explain("QS")
+    yield Event("moon", "score.moon", 2, facts={"rule": "choice"})
     yield Event("moon-choice", "score.moon", 2, facts={"choice": "self"})
     yield Event("moon-choice", "score.moon", 2, facts={"choice": "others"})
     yield Event("game-over", "score.winner", facts={"target": 100, "winners": [0, 2], "scores": [40, 101, 40, 70]})
