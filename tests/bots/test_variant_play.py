@@ -1,0 +1,60 @@
+"""Variant sense on top of the rule-based play (bots/variants.py): last to play,
+the card taking the fewest points; the Omnibus bonus is not thrown away."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts_widget import Hand, Rules
+from hearts_widget.bots import RuleBot
+from hearts_widget.bots.variants import points_taken, variant_play
+
+VARIANTS = [Rules(variant="omnibus"), Rules(variant="omnibus", bonus_card="10D"), Rules(players=3, variant="black-maria"),
+            Rules(players=5, variant="cancellation"), Rules(players=10, variant="cancellation")]
+
+
+def decisions(rules: Rules, seeds: range):
+    """Every play decision of RuleBot hands: (view, the rule-based card, the variant card)."""
+    bot = RuleBot()
+    for seed in seeds:
+        hand = Hand.deal(rules, seed)
+        rng = random.Random(seed)
+        for seat in hand.waiting_to_pass:
+            hand = hand.pass_cards(seat, rng.sample(hand.held(seat), 3))
+        while hand.phase == "play":
+            view = hand.view(hand.to_move)  # type: ignore[arg-type]
+            proposed = bot.choose_play(view)
+            chosen = variant_play(view, proposed)
+            yield view, proposed, chosen
+            hand = hand.play(chosen)
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=repr)
+def test_last_to_play_takes_the_fewest_points(rules: Rules) -> None:
+    changed = 0
+    for view, proposed, chosen in decisions(rules, range(12)):
+        assert chosen in view.legal
+        if len(view.trick.cards) == rules.players - 1:
+            assert points_taken(view, chosen) == min(points_taken(view, c) for c in view.legal)
+            changed += chosen is not proposed
+    assert changed  # the layer does change some rule-based choices
+
+
+@pytest.mark.parametrize("rules", VARIANTS[:2], ids=repr)
+def test_omnibus_bonus_is_not_thrown_on_another_players_trick(rules: Rules) -> None:
+    bonus = rules.bonus
+    seen = 0
+    for view, _, chosen in decisions(rules, range(40)):
+        led = view.trick.led_suit
+        discarding = led is not None and led is not bonus.suit and len(view.legal) > 1  # type: ignore[union-attr]
+        if discarding and bonus in view.legal and len(view.trick.cards) < rules.players - 1:
+            seen += 1
+            assert chosen is not bonus
+    assert seen
+
+
+def test_standard_game_is_left_to_the_rule_based_play() -> None:
+    for view, proposed, chosen in decisions(Rules(), range(3)):
+        assert chosen is proposed
