@@ -14,6 +14,7 @@ from .cards import Card
 if TYPE_CHECKING:
     from .game import Game
     from .hand import Hand
+    from .same_deal import SameDeal
     from .trick import Trick
 
 _CARD = ("display:inline-block;min-width:2.1em;padding:.25em .3em;margin:1px;border:1px solid #888;"
@@ -63,3 +64,22 @@ def game_html(game: Game) -> str:
     totals = "".join(f"<td style='text-align:right;font-weight:700'>{v}</td>" for v in game.scores)
     return (f'<table class="hearts-sheet"><tr><th></th>{head}</tr>{body}<tr><td>total</td>{totals}</tr>'
             f'</table><div>target {game.rules.target}</div>{hand_html(game.hand)}')
+
+
+def same_deal_html(result: SameDeal) -> str:
+    """The same deal under two sets of rules: points per seat side by side."""
+    changes = "; ".join(f"{name}: {old!r} → {new!r}" for name, (old, new) in result.changes.items())
+    rows = "".join(
+        f"<tr><th style='text-align:left;padding-right:8px'>seat {row['seat']}</th>"
+        f"<td style='text-align:right'>{row['before']}</td><td style='text-align:right'>{row['after']}</td>"
+        f"<td style='text-align:right'>{row['difference']:+d}</td></tr>"
+        for row in result.rows()
+    )
+    moons = result.moon_shooters
+    moon = "".join(f"<div>moon {label}: seat {seat}</div>" for label, seat in zip(("before", "after"), moons)
+                   if seat is not None)
+    replay = ("every card played as before" if result.same_play
+              else f"{len(result.changed_plays)} card(s) played differently")
+    return (f'<div class="hearts-same-deal"><div style="font:0.9em system-ui">{escape(changes)}; '
+            f'{escape(replay)}</div><table><tr><th></th><th>before</th><th>after</th><th>change</th></tr>'
+            f'{rows}</table>{moon}</div>')

@@ -67,6 +67,11 @@ class SameDeal:
         """True when every card was played as in the original."""
         return not self.changed_plays
 
+    def _repr_html_(self) -> str:
+        from .display import same_deal_html
+
+        return same_deal_html(self)
+
     def rows(self) -> list[dict[str, Any]]:
         """One row per seat for a side-by-side table: seat, points before and after, difference."""
         return [{"seat": seat, "before": old, "after": new, "difference": new - old}

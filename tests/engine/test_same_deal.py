@@ -26,6 +26,8 @@ def test_omnibus_on_the_same_deal_changes_only_the_bonus(seed: int) -> None:
     bonus = [-10 if Card.parse("JD") in hand.taken(s) else 0 for s in range(4)]
     assert [after - before for before, after in result.points] == bonus
     assert [row["difference"] for row in result.rows()] == bonus
+    html = result._repr_html_()
+    assert "variant: 'standard' → 'omnibus'" in html and "every card played as before" in html
 
 
 def test_a_card_no_longer_legal_is_replaced_by_the_lowest_legal_card() -> None:
