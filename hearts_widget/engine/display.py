@@ -80,6 +80,6 @@ def same_deal_html(result: SameDeal) -> str:
                    if seat is not None)
     replay = ("every card played as before" if result.same_play
               else f"{len(result.changed_plays)} card(s) played differently")
-    return (f'<div class="hearts-same-deal"><div style="font:0.9em system-ui">{escape(changes)}; '
+    return (f'<div class="hearts-same-deal"><div style="font:0.9em system-ui">{escape(changes, quote=False)}; '
             f'{escape(replay)}</div><table><tr><th></th><th>before</th><th>after</th><th>change</th></tr>'
             f'{rows}</table>{moon}</div>')
