@@ -108,3 +108,15 @@ def test_rules_card_has_a_sentence_per_rule_in_force(rules: Rules) -> None:
     assert all(line.endswith(".") and "{" not in line for _, line in card)
     text = " ".join(line for _, line in card)
     assert str(rules.points_per_hand) in text and str(rules.target) in text
+
+
+def test_table_words_for_the_variants() -> None:
+    from hearts_widget.text.variants import carried_text, kitty_text, moon_choice_labels, variant_names
+
+    assert kitty_text(1) == "Kitty: 1 card face down, for the winner of the first trick."
+    assert kitty_text(4) == "Kitty: 4 cards face down, for the winner of the first trick."
+    assert carried_text(5, 3) == ("From cancelled tricks, 5 cards wait on the table for the next trick's winner "
+                                  "(3 points).")
+    assert moon_choice_labels(52) == {"self": "Take 52 points off my score",
+                                      "others": "Add 52 points to everyone else"}
+    assert set(variant_names()) == {"standard", "omnibus", "black-maria", "cancellation"}
