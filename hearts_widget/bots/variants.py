@@ -9,6 +9,10 @@ this layer looks again at the proposed card:
   bonus when the trick is worth it and plays a twin to cancel a winning card.
 - Omnibus: the bonus card is wanted, so it is not thrown away on another
   player's trick while another card can be discarded.
+- Black Maria: the rule-based tactics do not know that the K♠ and A♠ carry
+  points, so a seat discarding on another player's trick sheds the card worth
+  the most (in a paired test of 300 hands, -0.22 ± 0.12 points a hand with 4
+  players; no gain in the other variants, so only here).
 
 Otherwise the proposed card stands.
 """
@@ -30,8 +34,13 @@ def variant_play(view: SeatView, proposed: Card) -> Card:
         return _last_to_play(view, proposed)
     bonus = rules.bonus
     led = trick.led_suit
-    if bonus is not None and proposed is bonus and led is not None and bonus.suit is not led:
+    discarding = led is not None and proposed.suit is not led
+    if bonus is not None and proposed is bonus and discarding:
         return max((c for c in view.legal if c is not bonus), key=lambda c: (rules.card_points(c), c.rank, c.index))
+    if rules.variant == "black-maria" and discarding:
+        most = max(view.legal, key=lambda c: (rules.card_points(c), c.rank, c.index))
+        if rules.card_points(most) > rules.card_points(proposed):
+            return most
     return proposed
 
 
