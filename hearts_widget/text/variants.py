@@ -11,6 +11,11 @@ def rules_card_title(lang: str | None = None) -> str:
     return translator(lang).gettext("Rules in force")
 
 
+def variant_label(lang: str | None = None) -> str:
+    """The label of the choice of variant for a new game."""
+    return translator(lang).pgettext("toolbar", "Variant for a new game")
+
+
 def variant_names(lang: str | None = None) -> dict[str, str]:
     """Each variant's name, for a choice of variant."""
     t = translator(lang)
