@@ -50,6 +50,8 @@ def hand_html(hand: Hand) -> str:
         )
     status = (f"phase: {hand.phase}; pass: {hand.pass_direction or 'none'}; "
               f"hearts {'broken' if hand.hearts_broken else 'not broken'}")
+    if hand.rules.packs == 2:
+        status += f"; kitty: {hand.kitty_size} face down; carried: {len(hand.carried)} cards"
     return (f'<div class="hearts-hand"><div style="font:0.9em system-ui">{escape(status)}</div>'
             f'<table>{"".join(rows)}</table><div>{trick_html(hand.trick)}</div></div>')
 

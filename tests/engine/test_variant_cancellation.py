@@ -193,3 +193,8 @@ def test_variant_cancellation_only_starts_can_be_set_up() -> None:
         Hand.from_cards(hand.rules, hand.hands, kitty=hand._kitty, leader=3)
     with pytest.raises(BadPosition, match="only Cancellation"):
         Hand.from_cards(Rules(), Hand.deal(Rules(), 1).hands, "left", kitty=["2C"])
+
+
+def test_a_two_pack_hand_shows_its_kitty_in_a_notebook() -> None:
+    hand = Hand.deal(Rules(players=6, variant="cancellation"), seed=1)
+    assert "kitty: 2 face down; carried: 0 cards" in hand._repr_html_()
