@@ -18,7 +18,7 @@ class Table:
     ``trick`` holds the card indexes played to the trick on the table, in
     order from ``leader``; ``gone`` every card played this hand (the trick
     included); ``points`` the points each seat has taken; ``voids`` per seat a
-    4-bit mask of the suits that seat has shown it lacks.
+    4-bit mask of the suits that seat did not follow.
     """
 
     __slots__ = ("seat", "players", "held", "legal", "trick", "leader", "gone", "deck", "points",
@@ -56,15 +56,22 @@ class Table:
         return cls(
             seat=view.seat, players=view.rules.players, held=mask_of(view.held), legal=mask_of(view.legal),
             trick=trick, leader=view.trick.leader, gone=gone, deck=view.rules.deck_mask, points=view.points,
-            voids=[_suits_missing(mask) for mask in allowed_masks(view)],
+            voids=shown_voids(view),
             first_trick=view.first_trick, safe_first_trick=view.first_trick and view.rules.first_trick_no_points,
             hearts_broken=view.hearts_broken,
         )
 
 
-def _suits_missing(allowed: int) -> int:
-    """The suits (4-bit mask) with no card in ``allowed``."""
-    return sum(1 << suit for suit in range(4) if not allowed & SUIT_MASKS[suit])
+def shown_voids(view: SeatView) -> list[int]:
+    """Per seat, a 4-bit mask of the suits it did not follow (play.follow-suit)."""
+    voids = [0] * view.rules.players
+    for trick in list(view.tricks) + [view.trick]:
+        if trick.cards:
+            led = trick.cards[0].suit
+            for seat, card in zip(trick.seats, trick.cards):
+                if card.suit is not led:
+                    voids[seat] |= 1 << led
+    return voids
 
 
 def allowed_masks(view: SeatView) -> list[int]:
@@ -81,7 +88,7 @@ def allowed_masks(view: SeatView) -> list[int]:
     broken = False
     tricks = list(view.tricks) + ([view.trick] if view.trick.cards else [])
     for number, trick in enumerate(tricks):
-        first = number == 0 and not _tricks_taken_before(view)
+        first = number == 0 and not tricks_taken_before(view)
         led = trick.cards[0].suit
         for seat, card in zip(trick.seats, trick.cards):
             if card.suit is not led:
@@ -96,7 +103,7 @@ def allowed_masks(view: SeatView) -> list[int]:
     return allowed
 
 
-def _tricks_taken_before(view: SeatView) -> bool:
+def tricks_taken_before(view: SeatView) -> bool:
     """True when the hand was set up mid-way, with tricks taken before the record starts."""
     played = sum(len(t.cards) for t in view.tricks) + len(view.trick.cards)
     return sum(view.hand_sizes) + played < view.rules.cards_each * view.rules.players

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from hearts_widget.bots import RuleBot, StrongBot
+from hearts_widget.bots.inference import History
 from hearts_widget.bots.sampler import Knowledge
 from hearts_widget.bots.sim import Playout, relative_score
 from hearts_widget.bots.strong import distinct_choices
@@ -144,3 +145,24 @@ def test_equivalent_cards_are_searched_once() -> None:
     table = Table(0, 4, legal, legal, (), 0, gone, rules.deck_mask, (0, 0, 0, 0), [0] * 4, False, False, True)
     # 7♣ is still out between 6♣ and 8♣; the Black Maria stands alone; 2♥ and 3♥ are alike.
     assert distinct_choices(table) == [c.index for c in parse_cards("5C 8C JS QS KS 2H")]
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(3, 7), seed=st.integers(0, 10**6), moves=st.integers(1, 40))
+def test_the_real_deal_fully_explains_rule_based_play(players: int, seed: int, moves: int) -> None:
+    """Against rule-based players the true deal is never a surprise; other deals may be."""
+    hand = Hand.deal(Rules(players=players), seed, number=seed % 2)
+    if hand.phase == "pass":
+        for s in range(players):
+            hand = hand.pass_cards(s, RuleBot().choose_pass(hand.view(s)))
+    for _ in range(moves):
+        if hand.phase != "play":
+            return
+        hand = hand.play(RuleBot().choose_play(hand.view(hand.to_move)))
+    if hand.phase != "play":
+        return
+    view = hand.view(hand.to_move)
+    history = History(view)
+    assert history.weight([mask_of(hand.held(s)) for s in range(players)]) == 1.0
+    sample = Knowledge(view).sample(random.Random(seed))
+    assert 0 < history.weight(sample) <= 1.0
