@@ -9,6 +9,9 @@ It plays the card with the best weighted result: its own points minus the
 others' average, the moon counted. All candidates see the same deals, so
 their comparison is fair.
 
+The search knows the standard game; in a variant (``Rules.variant``) the
+strong bot plays as the rule-based bot does.
+
 The budget is a number of deals per decision (reproducible with a seed) and,
 optionally, a time limit that stops the search early.
 """
@@ -24,6 +27,7 @@ from ..engine.cards import ALL_CARDS, SUIT_MASKS, mask_of
 from ..engine.legality import POINT_CARDS
 from .base import MoonChoice, best_moon_choice
 from .inference import History
+from .rule import RuleBot
 from .sampler import Knowledge
 from .sim import Playout, relative_score
 from .table import Table
@@ -46,16 +50,22 @@ class StrongBot:
             raise ValueError(f"deals must be at least 1, not {deals}")
         self.deals = deals
         self.infer = infer
+        # The search knows the standard game only; in a variant the rule-based bot plays.
+        self._fallback = RuleBot()
         self.time_limit = time_limit
         self._rng = random.Random(seed)
 
     def choose_pass(self, view: SeatView) -> list[Card]:
         """The rule-based pass (a search over passes did no better in a paired test)."""
+        if view.rules.variant != "standard":
+            return self._fallback.choose_pass(view)
         return [ALL_CARDS[i] for i in rule_pass(mask_of(view.held), view.rules.deck_mask)]
 
     def choose_play(self, view: SeatView) -> Card:
         if len(view.legal) == 1:
             return view.legal[0]
+        if view.rules.variant != "standard":
+            return self._fallback.choose_play(view)
         table = Table.of(view)
         candidates = distinct_choices(table)
         if len(candidates) == 1:
