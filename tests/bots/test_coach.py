@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from hearts_widget.bots import RuleBot
 from hearts_widget.bots.coach import hint, trick_feedback
-from hearts_widget.engine import Hand, Rules, WrongPhase, parse_cards
+from hearts_widget.engine import Hand, Rules, WrongPhase
 
 from bot_helpers import card, position
 
