@@ -33,7 +33,7 @@ from .sim import Playout, relative_score
 from .table import Table
 from .tactics import rule_pass, rule_play, trick_mask
 
-DEFAULT_DEALS = 150
+DEFAULT_DEALS = 400
 
 
 class StrongBot:
