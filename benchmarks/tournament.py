@@ -3,6 +3,9 @@
     python benchmarks/tournament.py --lineup strong,rule,rule,rule --games 20
     python benchmarks/tournament.py --lineup rule,random,random,random --games 200
 
+(run from the repository root, with the project installed: ``pip install -e .``;
+or prefix ``PYTHONPATH=.``)
+
 Plays ``--games`` games dealt from seeds ``--seed``, ``--seed + 1``, ...; seat
 ``s`` is played by the ``s``-th bot of the line-up (so the player count is the
 line-up's length). Prints, per seat, the mean points per hand (the score
@@ -19,6 +22,7 @@ import platform
 import statistics
 import time
 
+import hearts_widget
 from hearts_widget.bots import BOTS, make_bot
 from hearts_widget.bots.arena import play_game
 from hearts_widget.engine import Rules
@@ -45,6 +49,7 @@ def main() -> None:
         rows.extend(game.sheet)
     wall = time.perf_counter() - start
 
+    print(f"hearts_widget from {hearts_widget.__path__[0]}")
     print(f"{args.games} games, {len(rows)} hands, {len(lineup)} players, target {args.target}, "
           f"seeds {args.seed}..{args.seed + args.games - 1}; {wall:.0f} s wall on {platform.python_version()}")
     print(f"even share: {26 / len(lineup):.2f} points per hand")
