@@ -1,6 +1,7 @@
 """A sound club player's card sense, on bitmasks.
 
-:func:`rule_play` picks a card from a :class:`Table` and :func:`rule_pass`
+:func:`rule_play` picks a card from a :class:`Table` (:func:`decide` gives
+it with a reason code, which the coach puts into words) and :func:`rule_pass`
 three cards to pass. They are plain functions on integers because the
 strong bot runs them thousands of times in its play-outs. Card indexes are
 the engine's: ``suit * 13 + rank - 2``, so within a suit a higher index is a
