@@ -21,7 +21,7 @@ class Game:
     """A game of Hearts to the target score. Immutable like :class:`Hand`:
     every move returns the next ``Game``."""
 
-    __slots__ = ("rules", "seed", "hand", "completed", "sheet", "pending_moon", "events", "_actions")
+    __slots__ = ("rules", "seed", "hand", "completed", "sheet", "pending_moon", "events", "_actions", "_start")
     rules: Rules
     seed: int
     hand: Hand
@@ -30,6 +30,7 @@ class Game:
     pending_moon: int | None
     events: tuple[Event, ...]
     _actions: tuple[dict[str, Any], ...]
+    _start: dict[str, Any] | None  # the record of the first hand, for a game begun from_hand
 
     @classmethod
     def new(cls, rules: Rules | None = None, seed: int | None = None) -> Game:
@@ -42,10 +43,21 @@ class Game:
         game = object.__new__(cls)
         for name, value in {
             "rules": rules, "seed": seed, "hand": Hand.deal(rules, seed, 0), "completed": (), "sheet": (),
-            "pending_moon": None, "events": (), "_actions": (),
+            "pending_moon": None, "events": (), "_actions": (), "_start": None,
         }.items():
             object.__setattr__(game, name, value)
         return game
+
+    @classmethod
+    def from_hand(cls, hand: Hand, seed: int | None = None) -> Game:
+        """A game that begins with ``hand``, e.g. a lesson position set up with
+        ``Hand.from_cards``; the hands after it are dealt from ``seed``. The
+        game's record keeps that first hand, so it replays exactly."""
+        if not isinstance(hand, Hand):
+            raise HeartsError(f"from_hand needs a Hand, not {hand!r}")
+        if hand.phase == "done":
+            raise WrongPhase("this hand is over: a game starts from a hand still being played")
+        return cls.new(hand.rules, seed)._replace(hand=hand, _start=hand.to_dict())
 
     def _replace(self, **changes: Any) -> Game:
         new = object.__new__(Game)
@@ -160,13 +172,16 @@ class Game:
 
     # -- records ----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return {
+        record = {
             "format": GAME_FORMAT,
             "version": RECORD_VERSION,
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "actions": list(self._actions),
         }
+        if self._start is not None:
+            record["start"] = self._start
+        return record
 
     def to_json(self) -> str:
         return dumps(self.to_dict())
@@ -178,7 +193,8 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
-        check_header(data, GAME_FORMAT, ("rules", "seed", "actions"))
+        began_from_hand = isinstance(data, dict) and "start" in data
+        check_header(data, GAME_FORMAT, ("rules", "seed", "actions") + (("start",) if began_from_hand else ()))
         try:
             rules = Rules.from_dict(data["rules"])
         except (ValueError, TypeError) as error:
@@ -189,13 +205,24 @@ class Game:
         actions = data["actions"]
         if not isinstance(actions, list):
             raise RecordError("actions must be a list")
-        game = cls.new(rules, seed)
+        game = cls._first_hand_from(data["start"], rules, seed) if began_from_hand else cls.new(rules, seed)
         for number, action in enumerate(actions):
             try:
                 game = game.apply(action)
             except (HeartsError, TypeError) as error:
                 raise RecordError(f"action {number} ({action!r}) cannot be replayed: {error}") from None
         return game
+
+    @classmethod
+    def _first_hand_from(cls, start: Any, rules: Rules, seed: int) -> Game:
+        """The game of a record that began from a prepared hand (``from_hand``)."""
+        hand = Hand.from_dict(start)
+        if hand.rules != rules:
+            raise RecordError("the first hand of the game record is played under other rules than the game")
+        try:
+            return cls.from_hand(hand, seed)
+        except HeartsError as error:
+            raise RecordError(f"bad first hand in game record: {error}") from None
 
     def apply(self, action: Any) -> Game:
         """Apply one recorded action (``pass``, ``play``, ``finish`` or ``moon``)."""

@@ -47,6 +47,9 @@ class TableSession:
         self.hint_for: Game | None = None
         self._played_from: SeatView | None = None
         self.feedback_on: tuple[SeatView, Trick] | None = None
+        # A lesson table (HeartsTable.from_hand) may stop once the learner has played.
+        self.stop_after_move = False
+        self.stopped = False
 
     # -- who acts -----------------------------------------------------------
     @property
@@ -59,7 +62,7 @@ class TableSession:
     def seats_to_act(self) -> list[int]:
         """The seats the game waits for now (several while passing)."""
         game = self.game
-        if game.is_over:
+        if game.is_over or self.stopped:
             return []
         if game.pending_moon is not None:
             return [game.pending_moon]
@@ -166,6 +169,7 @@ class TableSession:
         if self._human_move(lambda game: game.play(card, seat)):
             self._played_from = view
             self._check_trick_done()
+            self.stopped = self.stop_after_move
 
     def _on_pass(self, message: dict[str, Any]) -> None:
         texts = message.get("cards")
@@ -204,6 +208,7 @@ class TableSession:
             return self._say("nothing-to-undo")
         self.game, self.viewer = self.undo_stack.pop()
         self._played_from = self.feedback_on = None
+        self.stopped = False
         self._changed()
         self._say("undone", level="info")
 
@@ -211,6 +216,7 @@ class TableSession:
         self.game = Game.new(self.options.rules)
         self.undo_stack.clear()
         self._played_from = self.feedback_on = None
+        self.stopped = self.stop_after_move = False
         self.viewer = self.options.learner
         self._changed()
         self._say("new-game", level="info")
@@ -257,6 +263,7 @@ class TableSession:
         self.game = game
         self.undo_stack.clear()
         self._played_from = self.feedback_on = None
+        self.stopped = False
         self._changed()
 
     def _human_move(self, move: Callable[[Game], Game]) -> bool:

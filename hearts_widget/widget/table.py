@@ -16,7 +16,7 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
-from ..engine import Game
+from ..engine import Game, Hand
 from ..text.ui import ui_strings
 from .options import TableOptions
 from .session import TableSession
@@ -66,6 +66,19 @@ class HeartsTable(anywidget.AnyWidget):
         """Switch every word on the table to another language, keeping the game."""
         self._session.set_lang(lang)
         self._after_change()
+
+    @classmethod
+    def from_hand(cls, hand: Hand, *, stop_after_move: bool = False, **options: Any) -> HeartsTable:
+        """A table that starts from ``hand``, e.g. a lesson position set up with
+        ``Hand.from_cards``, the learner at seat ``learner``. With ``stop_after_move``
+        nobody moves after the learner's card (until undo), so a lesson shows the
+        result of that one choice. Other options as for ``HeartsTable``."""
+        if not isinstance(stop_after_move, bool):
+            raise ValueError(f"stop_after_move must be True or False, not {stop_after_move!r}")
+        table = cls(players=hand.players, **options)
+        table._session.stop_after_move = stop_after_move
+        table.load(Game.from_hand(hand, options.get("seed")))
+        return table
 
     def load(self, game: Game) -> None:
         """Continue from ``game`` (a lesson position, or ``Game.from_json`` of a saved game).
