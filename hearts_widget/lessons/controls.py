@@ -17,6 +17,7 @@ from ..engine import Card, Event, Explanation, Game, Hand, Rules, Suit
 from ..engine.display import card_html
 from ..text import event_text
 from ..text.lessons import lesson_text
+from ..text.translate import check_language
 from ..text.ui import seat_names
 from .checks import Check
 from .games import moon_game, tie_game
@@ -55,20 +56,12 @@ def events_html(events: Iterable[Event], lang: str | None, names: list[str]) -> 
     return "".join(_paragraph(event_text(e, lang, names)) for e in events)
 
 
-def _card_look(control: widgets.Button | widgets.ToggleButton, card: Card) -> None:
+def _card_look(control: widgets.ToggleButton, card: Card) -> None:
     """Rank and suit in bold, red or black, at card size."""
     control.layout = widgets.Layout(width="3.6em", height="2.6em")
     control.style.text_color = "#c0142c" if card.suit.is_red else "#111111"
     control.style.font_weight = "bold"
     control.add_class("hearts-lesson-card")
-
-
-def card_button(card: Card, on_click: Callable[[Card], None]) -> widgets.Button:
-    """A card as a button to play it."""
-    button = widgets.Button(description=str(card), tooltip=card.code)
-    _card_look(button, card)
-    button.on_click(lambda _button: on_click(card))
-    return button
 
 
 def text_button(text: str, on_click: Callable[[], None], style: str = "") -> widgets.Button:
@@ -85,50 +78,40 @@ def choice_button(text: str, on_click: Callable[[], None]) -> widgets.Button:
     return button
 
 
-def table_html(hand: Hand, seat: int, lang: str | None, names: list[str]) -> str:
-    """Where the learner sits, the trick on the table and whether hearts are broken."""
-    status = " ".join([
-        lesson_text("ui.you-are", lang, name=names[seat]),
-        lesson_text("ui.hearts-broken" if hand.hearts_broken else "ui.hearts-not-broken", lang)])
-    trick = hand.trick
-    if trick.cards:
-        played = " &nbsp; ".join(f"{escape(names[s])}: {card_html(c)}" for s, c in zip(trick.seats, trick.cards))
-        table = f'<p style="margin:0.3em 0">{escape(lesson_text("ui.on-table", lang))} {played}</p>'
-    else:
-        table = _paragraph(lesson_text("ui.you-lead", lang))
-    return _paragraph(status) + table
-
-
 class PositionBoard(widgets.VBox):
-    """A prepared position: the learner clicks a card and the engine says whether
-    it may be played and why; a legal card is played and what follows is told."""
+    """A prepared position on the real table (``HeartsTable.from_hand``): an
+    illegal card is refused on the table with its rule; a legal one is played,
+    the table stops and tells what followed, and the engine's verdict on the
+    card is written below (Undo on the table takes it back)."""
 
     def __init__(self, position: Position, lang: str | None = None) -> None:
+        from ..widget import HeartsTable
+
         self.position = position
         self.lang = lang
-        self.names = seat_names(position.rules.players, position.seat, lang)
+        self._start = position.hand.to_dict()
         prompt = f"<b>{escape(lesson_text(f'position.{position.key}', lang))}</b>"
         self.prompt = _html(f'<p style="margin:0.3em 0">{prompt}</p>', "hearts-lesson-prompt")
-        self.table = _html(table_html(position.hand, position.seat, lang, self.names), "hearts-lesson-table")
-        self.buttons = [card_button(card, self.choose) for card in position.cards]
+        self.table = HeartsTable.from_hand(position.hand, learner=position.seat, stop_after_move=True,
+                                           lang=check_language(lang))
         self.feedback = _html("", "hearts-lesson-feedback")
-        again = text_button(lesson_text("ui.start-again", lang), self.reset)
-        super().__init__([self.prompt, self.table, widgets.HBox(self.buttons, layout=widgets.Layout(
-            flex_flow="row wrap")), self.feedback, widgets.HBox([again])], layout=widgets.Layout(**BOX))
+        self.table.observe(lambda _change: self._show_verdict(), names="state")
+        super().__init__([self.prompt, self.table, self.feedback], layout=widgets.Layout(**BOX))
         self.add_class("hearts-lesson-position")
 
-    def choose(self, card: Card) -> None:
-        attempt = self.position.attempt(card)
-        self.feedback.value = (verdict_html(attempt.explanation, self.lang)
-                               + events_html(attempt.events, self.lang, self.names))
-        if attempt.hand is not None:
-            for button in self.buttons:
-                button.disabled = True
+    def played(self) -> Card | None:
+        """The card the learner has played from this position (None before, or after undo)."""
+        record = self.table.game.to_dict()
+        if record.get("start") != self._start or not record["actions"]:
+            return None
+        return Card.parse(record["actions"][0]["card"])
 
-    def reset(self) -> None:
-        self.feedback.value = ""
-        for button in self.buttons:
-            button.disabled = False
+    def _show_verdict(self) -> None:
+        card = self.played()
+        if card is None:
+            self.feedback.value = ""
+            return
+        self.feedback.value = verdict_html(self.position.hand.explain(card), self.lang)
 
 
 class PassBoard(widgets.VBox):

@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 
 from hearts_widget.lessons.checks import CHECKS
 from hearts_widget.lessons.path import STEPS
+from hearts_widget.lessons.positions import POSITIONS
 
 from .conftest import ROOT, SCREENSHOTS, free_port, jupyter_env, wait_for_port
 
@@ -74,9 +75,13 @@ def act_on_step(page: Page, key: str) -> None:
     """Do what a learner does on a step: play a card, pass, choose, answer."""
     step = next(s for s in STEPS if s.key == key)
     root = page.locator(f".hearts-lesson-step-{key}")
-    for index, _position in enumerate(step.positions):
+    for index, key in enumerate(step.positions):
         board = root.locator(".hearts-lesson-position").nth(index)
-        board.locator(".hearts-lesson-card").first.click()
+        expect(board.locator(".hw-hand .hw-card")).to_have_count(len(POSITIONS[key].cards))
+        if any(not legal for legal, _ in POSITIONS[key].expect.values()):
+            board.locator(".hw-hand .hw-card.hw-illegal").first.click()
+            expect(board.locator(".hw-notice")).to_contain_text("play.")
+        board.locator(".hw-hand .hw-card.hw-legal").first.click()
         expect(board.locator(".hearts-lesson-feedback")).to_contain_text("Rule play.")
     if step.demo == "pass":
         cards = root.locator(".hearts-lesson-pass .hearts-lesson-card")

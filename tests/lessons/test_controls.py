@@ -13,29 +13,43 @@ from hearts_widget.lessons.stepper import Lesson, step_view
 from hearts_widget.text.translate import LANGUAGES
 
 
-def click_card(board: PositionBoard, code: str) -> str:
-    button = next(b for b in board.buttons if b.tooltip == code)
-    button.click()
-    return unescape(board.feedback.value)
+def play_on_table(board: PositionBoard, code: str) -> None:
+    """Click a card on the position's table, as the page would send it."""
+    board.table.send_intent({"type": "play", "state": board.table.state["id"], "card": code})
 
 
 @pytest.mark.parametrize("key", sorted(POSITIONS))
-def test_clicking_each_card_shows_the_engines_verdict_and_rule(key: str) -> None:
+def test_each_card_on_the_table_gets_the_engines_verdict_and_rule(key: str) -> None:
     position = POSITIONS[key]
     for code, (legal, rule) in position.expect.items():
         board = PositionBoard(position)
-        shown = click_card(board, code)
+        play_on_table(board, code)
         explanation = position.hand.explain(code)
-        assert explanation.text() in shown and f"Rule {rule}." in shown
-        assert shown.startswith("<p") and ("✓" in shown) == legal
-        assert all(b.disabled for b in board.buttons) == legal
+        if legal:
+            shown = unescape(board.feedback.value)
+            assert board.played() is not None and board.played().code == code
+            assert "✓" in shown and explanation.text() in shown and f"Rule {rule}." in shown
+            assert not board.table.state["your_turn"]  # the table stops after the learner's card
+        else:
+            assert board.table.game.hand == position.hand and board.feedback.value == ""
+            assert board.table.notice["rule"] == rule and explanation.text() in board.table.notice["text"]
 
 
-def test_a_legal_card_tells_what_followed_and_start_again_resets() -> None:
+def test_the_table_highlights_exactly_the_engines_legal_cards() -> None:
+    for position in POSITIONS.values():
+        board = PositionBoard(position)
+        highlighted = {c["code"] for c in board.table.state["hand"] if c["legal"]}
+        assert highlighted == {code for code, (legal, _) in position.expect.items() if legal}
+
+
+def test_a_legal_card_tells_what_followed_and_undo_takes_it_back() -> None:
     board = PositionBoard(POSITIONS["hearts-broken-discard"])
-    assert "Hearts are broken: South discarded 3♥." in click_card(board, "3H")
-    board.reset()
-    assert board.feedback.value == "" and not any(b.disabled for b in board.buttons)
+    play_on_table(board, "3H")
+    assert "✓" in board.feedback.value
+    assert {"rule": "play.hearts-broken", "kind": "hearts-broken", "text": "Hearts are broken: South discarded 3♥."} \
+        in board.table.state["narration"]
+    board.table.send_intent({"type": "undo", "state": board.table.state["id"]})
+    assert board.feedback.value == "" and board.table.state["your_turn"]
 
 
 def test_pass_board_refuses_two_cards_then_passes_three() -> None:
