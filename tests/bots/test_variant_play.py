@@ -9,14 +9,18 @@ import pytest
 
 from hearts_widget import Hand, Rules
 from hearts_widget.bots import RuleBot
+from hearts_widget.bots.table import Table
+from hearts_widget.bots.tactics import rule_play
 from hearts_widget.bots.variants import points_taken, variant_play
+from hearts_widget.engine.cards import ALL_CARDS
 
 VARIANTS = [Rules(variant="omnibus"), Rules(variant="omnibus", bonus_card="10D"), Rules(players=3, variant="black-maria"),
             Rules(players=5, variant="cancellation"), Rules(players=10, variant="cancellation")]
 
 
 def decisions(rules: Rules, seeds: range):
-    """Every play decision of RuleBot hands: (view, the rule-based card, the variant card)."""
+    """Every play decision of RuleBot hands: (view, the card of the standard
+    tactics, the card after the variant layer, which RuleBot plays)."""
     bot = RuleBot()
     for seed in seeds:
         hand = Hand.deal(rules, seed)
@@ -25,8 +29,9 @@ def decisions(rules: Rules, seeds: range):
             hand = hand.pass_cards(seat, rng.sample(hand.held(seat), 3))
         while hand.phase == "play":
             view = hand.view(hand.to_move)  # type: ignore[arg-type]
-            proposed = bot.choose_play(view)
+            proposed = ALL_CARDS[rule_play(Table.of(view))]
             chosen = variant_play(view, proposed)
+            assert bot.choose_play(view) is chosen
             yield view, proposed, chosen
             hand = hand.play(chosen)
 
