@@ -21,7 +21,9 @@ SLOW_PACE = 0.8  # seconds between bot cards in the "one card at a time" pace
 class TableOptions:
     """What ``HeartsTable(...)`` accepts. ``seats`` lists, per seat, ``"human"``,
     ``"bot"`` (the rule-based bot), a bot name of ``hearts_widget.bots.BOTS`` or a
-    bot object; the learner's seat must be human."""
+    bot object; the learner's seat must be human. ``variant`` names a variant of
+    ``Rules``; ``rules`` (a ``Rules``) gives every rule at once, house rules too,
+    instead of ``players``, ``target`` and ``variant``."""
 
     players: int = 4
     target: int = 100
@@ -31,6 +33,8 @@ class TableOptions:
     open_hands: bool = False
     pace: float = 0.0
     lang: str = "en"
+    variant: str = "standard"
+    rules: Rules | None = None
 
     @classmethod
     def from_kwargs(cls, kwargs: dict[str, Any]) -> TableOptions:
@@ -42,12 +46,20 @@ class TableOptions:
                 hint = f" Did you mean {close[0]!r}?" if close else ""
                 raise TypeError(f"HeartsTable got an unknown option {name!r}.{hint} "
                                 f"The options are: {', '.join(known)}.")
+        rules = kwargs.get("rules")
+        if rules is not None:
+            if not isinstance(rules, Rules):
+                raise ValueError(f"rules must be a hearts_widget.Rules, like Rules(variant='omnibus'), not {rules!r}")
+            both = sorted({"players", "target", "variant"} & set(kwargs))
+            if both:
+                raise TypeError(f"give the rules either as rules=Rules(...) or as {', '.join(both)}, not both")
+            kwargs = {**kwargs, "players": rules.players, "target": rules.target, "variant": rules.variant}
         options = cls(**kwargs)
         options.check()
         return options
 
     def check(self) -> None:
-        Rules(players=self.players, target=self.target)  # raises naming players or target
+        self.game_rules  # raises naming players, target or variant
         if self.seed is not None and (not isinstance(self.seed, int) or isinstance(self.seed, bool)):
             raise ValueError(f"seed must be a whole number or None, not {self.seed!r}")
         if not isinstance(self.learner, int) or isinstance(self.learner, bool) \
@@ -69,8 +81,11 @@ class TableOptions:
                 raise ValueError(f"the learner's seat {self.learner} must be 'human', not {seats[self.learner]!r}")
 
     @property
-    def rules(self) -> Rules:
-        return Rules(players=self.players, target=self.target)
+    def game_rules(self) -> Rules:
+        """The rules of the table's games: ``rules`` when given, else from players, target and variant."""
+        if self.rules is not None:
+            return self.rules
+        return Rules(players=self.players, target=self.target, variant=self.variant)  # type: ignore[arg-type]
 
 
 def is_bot(value: object) -> bool:

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from ..bots import best_moon_choice
 from ..engine import Card, Game, HeartsError, IllegalMove, Trick, parse_cards
+from ..engine.same_deal import changed_rules
 from ..engine.view import SeatView
 from ..text.ui import notice_text, seat_names
 from .options import TableOptions, bot_for_seats, check_lang, check_pace
@@ -36,7 +37,8 @@ class TableSession:
         self.pace = options.pace
         self.open_hands = options.open_hands
         self.show_last_trick = False
-        self.game = Game.new(options.rules, options.seed)
+        self.rules = options.game_rules  # a new game's rules (the variant may be changed for a new game)
+        self.game = Game.new(self.rules, options.seed)
         self.viewer = options.learner
         self.undo_stack: list[tuple[Game, int]] = []
         self.state_id = 0
@@ -213,7 +215,13 @@ class TableSession:
         self._say("undone", level="info")
 
     def _on_new_game(self, message: dict[str, Any]) -> None:
-        self.game = Game.new(self.options.rules)
+        variant = message.get("variant")
+        if variant is not None:
+            try:
+                self.rules = changed_rules(self.rules, {"variant": variant})
+            except ValueError as error:
+                return self._say("refused", reason=str(error))
+        self.game = Game.new(self.rules)
         self.undo_stack.clear()
         self._played_from = self.feedback_on = None
         self.stopped = self.stop_after_move = False

@@ -33,7 +33,10 @@ class HeartsTable(anywidget.AnyWidget):
     (the same seed deals the same game), ``learner`` (your seat number),
     ``seats`` (per seat ``"human"``, ``"bot"`` or a bot object), ``open_hands``
     (show every hand, for teaching), ``pace`` (seconds between bot cards; 0 is
-    instant) and ``lang`` (a language code of ``hearts_widget.text.LANGUAGES``).
+    instant), ``lang`` (a language code of ``hearts_widget.text.LANGUAGES``),
+    ``variant`` (``"omnibus"``, ``"black-maria"``, ``"cancellation"`` with 5-10
+    players) and ``rules`` (a whole ``Rules``, house rules too, instead of
+    players, target and variant). The rules in force are shown on the table.
     """
 
     _esm = STATIC / "table.js"
