@@ -14,8 +14,11 @@ from typing import TYPE_CHECKING, Any
 from ..bots.coach import hint, trick_feedback
 from ..engine import Card, Event, Game, Trick
 from ..engine.view import SeatView
+from ..engine.cards import multiset_of
+from ..engine.rules import VARIANTS, Rules
 from ..text import LANGUAGES, card_name, event_text
-from ..text import ui
+from ..text import ui, variants
+from ..text.rules_card import rules_card
 
 if TYPE_CHECKING:
     from .session import TableSession
@@ -77,6 +80,9 @@ def table_state(session: TableSession) -> dict[str, Any]:
         "hand_over": _hand_over(game, names, lang),
         "hint": _hint(session, view),
         "feedback": _feedback(session),
+        "rules_card": _rules_card(game.rules, lang),
+        "variants": _variants(session, lang),
+        "table_notes": _table_notes(view, lang),
     }
 
 
@@ -237,7 +243,8 @@ def _sheet(game: Game, names: list[str], lang: str) -> dict[str, Any]:
 def _moon(game: Game, names: list[str], lang: str) -> dict[str, Any]:
     """The shooter's two choices, each with what it does to the standings."""
     choices = []
-    labels = ui.moon_choice_texts(lang)
+    moon = game.rules.moon_points
+    labels = ui.moon_choice_texts(lang) if moon == 26 else variants.moon_choice_labels(moon, lang)
     for choice in ("self", "others"):
         after = game.choose_moon(choice)
         totals = ", ".join(ui.total_entry(names[s], t, lang) for s, t in enumerate(after.scores))
@@ -256,3 +263,34 @@ def _game_over(game: Game, names: list[str], learner: int, lang: str) -> dict[st
 def _narration(game: Game, seat: int, open_hands: bool, names: list[str], lang: str) -> list[dict[str, str]]:
     events = visible_history(game, seat, open_hands)[-NARRATION_LENGTH:]
     return [{"kind": e.kind, "rule": e.rule, "text": event_text(e, lang, names)} for e in events]
+
+
+def _rules_card(rules: Rules, lang: str) -> dict[str, Any]:
+    """The rules in force, one line each with its rule id (variant first)."""
+    return {"title": variants.rules_card_title(lang),
+            "lines": [{"rule": rule, "text": text} for rule, text in rules_card(rules, lang)]}
+
+
+def _variants(session: TableSession, lang: str) -> dict[str, Any]:
+    """The variants a new game at this table may be played in (those that fit its player count)."""
+    players = session.options.players
+    names = variants.variant_names(lang)
+    choices = []
+    for code in VARIANTS:
+        try:
+            Rules(players=players, variant=code)  # type: ignore[arg-type]
+        except ValueError:
+            continue
+        choices.append({"code": code, "name": names[code]})
+    return {"label": variants.variant_label(lang), "current": session.rules.variant, "choices": choices}
+
+
+def _table_notes(view: SeatView, lang: str) -> list[str]:
+    """Cancellation Hearts: the kitty still face down, and cards of cancelled tricks waiting."""
+    notes = []
+    if view.kitty_size:
+        notes.append(variants.kitty_text(view.kitty_size, lang))
+    if view.carried:
+        points = view.rules.score(*multiset_of(view.carried))
+        notes.append(variants.carried_text(len(view.carried), points, lang))
+    return notes

@@ -1,4 +1,6 @@
-"""The table with variants: started with a variant or a whole Rules (no browser)."""
+"""The table with variants: started with a variant or a whole Rules, the rules
+card, the choice of variant for a new game, the kitty and carried cards, the
+moon choices worth 52 in Cancellation Hearts (no browser)."""
 
 from __future__ import annotations
 
@@ -21,3 +23,42 @@ def send(table: HeartsTable, message: dict) -> None:
 def test_bad_variant_options_are_refused(options: dict, error: type, words: str) -> None:
     with pytest.raises(error, match=words):
         HeartsTable(**options)
+
+
+def test_a_table_started_with_whole_rules_plays_them() -> None:
+    rules = Rules(players=6, variant="cancellation", hearts_must_be_broken=False, target=60)
+    table = HeartsTable(rules=rules, seed=3)
+    assert table.game.rules == rules and table.state["players"] == 6
+    lines = table.state["rules_card"]["lines"]
+    assert lines[0]["rule"] == "variant.cancellation"
+    assert any(line["text"] == "House rule: hearts may be led at any time." for line in lines)
+    assert table.state["table_notes"] == ["Kitty: 2 cards face down, for the winner of the first trick."]
+
+
+def test_the_variant_of_a_new_game_can_be_chosen_among_those_that_fit() -> None:
+    table = HeartsTable(variant="omnibus", seed=1)
+    variants = table.state["variants"]
+    assert variants["current"] == "omnibus"
+    assert [c["code"] for c in variants["choices"]] == ["standard", "omnibus", "black-maria"]
+    send(table, {"type": "new_game", "variant": "black-maria"})
+    assert table.game.rules.variant == "black-maria" and table.game.hand.pass_direction == "right"
+    send(table, {"type": "new_game"})
+    assert table.game.rules.variant == "black-maria", "a new game keeps the chosen variant"
+    send(table, {"type": "new_game", "variant": "cancellation"})
+    assert table.game.rules.variant == "black-maria" and "5 to 10" in table.notice["text"]
+    assert [c["code"] for c in HeartsTable(players=9, variant="cancellation").state["variants"]["choices"]] == [
+        "cancellation"]
+
+
+def test_cancellation_moon_choices_say_fifty_two() -> None:
+    table = HeartsTable(rules=Rules(players=5, variant="cancellation"), seed=2)
+    table.load(table.game._replace(pending_moon=0))
+    labels = [choice["label"] for choice in table.state["moon"]["choices"]]
+    assert labels == ["Take 52 points off my score", "Add 52 points to everyone else"]
+
+
+def test_a_standard_table_keeps_its_moon_words() -> None:
+    table = HeartsTable(seed=2)
+    table.load(table.game._replace(pending_moon=0))
+    assert "26" in table.state["moon"]["choices"][0]["label"]
+    assert table.state["table_notes"] == []

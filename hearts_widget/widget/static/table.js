@@ -51,7 +51,7 @@ export default {
   render({ model, el }) {
     /** Local view state that the kernel need not know. */
     const local = { selected: new Set(), focusKey: null, pending: false, why: null, lastId: -1, noticeSeen: 0,
-      open: { sheet: true, story: true }, viewer: null, covered: false, lastLine: null };
+      open: { sheet: true, story: true, rules: true }, viewer: null, covered: false, lastLine: null };
     const root = h("div", { class: "hw-root" });
     const content = h("div");
     // One live region that stays in the page, so screen readers hear each change once.
@@ -94,7 +94,7 @@ export default {
       const parts = [
         toolbar(state, ui), noticeBox(ui), hotSeat(state, ui), table(state, ui),
         ...(local.covered ? [] : [prompt(state, ui), whyLine(), hand(state, ui), actions(state, ui)]),
-        lastTrick(state, ui), dialogs(state, ui), sheet(state, ui), narration(state, ui),
+        lastTrick(state, ui), dialogs(state, ui), rulesCard(state), sheet(state, ui), narration(state, ui),
       ];
       content.replaceChildren(...parts.filter(Boolean));
       if (focused && local.focusKey) restoreFocus();
@@ -134,6 +134,7 @@ export default {
         h("span", { class: "hw-spacer" }),
         h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, ui.pace), pace),
         h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, ui.language), lang),
+        variantChoice(state),
         h("button", { class: "hw-button", "data-key": "undo", disabled: !state.can_undo,
           onclick: () => send({ type: "undo" }) }, "↶ ", ui.undo),
         h("button", { class: "hw-button", "data-key": "new", onclick: () => send({ type: "new_game" }) }, ui.new_game));
@@ -159,7 +160,9 @@ export default {
     }
 
     function table(state, ui) {
-      const area = h("div", { class: "hw-table", role: "group", "aria-label": ui.table });
+      // Eight to ten seats (Cancellation Hearts): a taller table, compact seats, trick cards further out.
+      const many = state.players >= 8;
+      const area = h("div", { class: `hw-table ${many ? "hw-many" : ""}`, role: "group", "aria-label": ui.table });
       const n = state.players;
       for (const seat of state.seats) {
         const badges = [];
@@ -169,7 +172,8 @@ export default {
         if (!seat.human) badges.push(h("span", { class: "hw-badge hw-bot" }, ui.bot));
         const box = h("div", {
           class: `hw-seat ${seat.to_act ? "hw-acting" : ""} ${seat.viewer ? "hw-me" : ""}`,
-          style: place(seat.position, n, 38, 41), "data-testid": `seat-${seat.seat}`,
+          style: many ? place(seat.position, n, 40, 42) : place(seat.position, n, 38, 41),
+          "data-testid": `seat-${seat.seat}`,
         },
         h("div", { class: "hw-seat-name" }, seat.name, " ", badges),
         h("div", { class: "hw-seat-line" }, seat.count_text, " · ", seat.tricks_text),
@@ -183,12 +187,34 @@ export default {
         "aria-label": ui.trick, role: "list", "data-testid": "trick" });
       for (const played of state.trick.cards) {
         const position = state.seats[played.seat].position;
-        trick.append(h("div", { class: "hw-played", role: "listitem", style: place(position, n, 17, 19),
+        trick.append(h("div", { class: "hw-played", role: "listitem",
+          style: many ? place(position, n, 23, 25) : place(position, n, 17, 19),
           "aria-label": `${played.name}: ${played.card.name}` }, cardFace(played.card)));
       }
       if (state.trick.winner_text) trick.append(h("div", { class: "hw-trick-caption" }, state.trick.winner_text));
+
       area.append(trick);
       return area;
+    }
+
+    /** The variant of the next game (only those that fit this table's player count). */
+    function variantChoice(state) {
+      const v = state.variants;
+      if (v.choices.length < 2) return null;
+      const select = h("select", {
+        class: "hw-select", "data-key": "variant", "aria-label": v.label,
+        onchange: (e) => send({ type: "new_game", variant: e.target.value }),
+      }, v.choices.map((c) => h("option", { value: c.code, selected: c.code === v.current }, c.name)));
+      return h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, v.label), select);
+    }
+
+    /** The rules in force, one line each with its rule id: the variant, the house rules, the moon, the target. */
+    function rulesCard(state) {
+      const card = state.rules_card;
+      return h("details", { class: "hw-rules", open: local.open.rules, ontoggle: remember("rules"),
+        "data-testid": "rules-card" },
+      h("summary", {}, card.title),
+      h("ul", {}, card.lines.map((line) => h("li", {}, line.text, " ", ruleTag(line.rule)))));
     }
 
     function prompt(state, ui) {
@@ -202,6 +228,10 @@ export default {
           state.status));
       }
       if (state.pass.received_text) box.append(h("div", { class: "hw-received" }, state.pass.received_text));
+      if (state.table_notes.length) {
+        box.append(h("div", { class: "hw-table-notes", "data-testid": "table-notes" },
+          state.table_notes.map((note) => h("div", {}, note))));
+      }
       if (state.teaching.length) {
         box.append(h("ul", { class: "hw-teaching" },
           state.teaching.map((t) => h("li", {}, t.text, " ", ruleTag(t.rule)))));
