@@ -1,0 +1,104 @@
+"""Variants in a real browser (Voilà): an Omnibus game and a 10-player
+Cancellation game, each started with its variant, the rules card shown, and
+one hand played by the learner to the score sheet."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Iterator
+
+import nbformat
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import free_port, jupyter_env, start_server, stop_server
+from .person import WAIT_MS, hand_cards, sheet_rows, state_id, wait_for_change
+
+NOTEBOOKS = {
+    "omnibus": "from hearts_widget import HeartsTable\nHeartsTable(variant='omnibus', seed=5)",
+    "cancellation": ("from hearts_widget import HeartsTable, Rules\n"
+                     "HeartsTable(rules=Rules(players=10, variant='cancellation'), seed=5)"),
+}
+
+
+@pytest.fixture
+def variant_urls(tmp_path: Path) -> Iterator[dict[str, str]]:
+    """One Voilà server over a folder holding a notebook per variant."""
+    folder = tmp_path / "nb"
+    folder.mkdir()
+    for name, source in NOTEBOOKS.items():
+        book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+        book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nbformat.write(book, folder / f"{name}.ipynb")
+    port = free_port()
+    proc = start_server([sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
+                        folder, jupyter_env(tmp_path / "home"), port, tmp_path / "voila.log")
+    yield {name: f"http://127.0.0.1:{port}/voila/render/{name}.ipynb" for name in NOTEBOOKS}
+    stop_server(proc)
+
+
+def play_hand(page: Page) -> None:
+    """Pass the first three cards if asked, then play the first legal card until the sheet gains a row."""
+    if page.get_by_test_id("pass-prompt").count():
+        cards = hand_cards(page)
+        for index in (0, 1, 2):
+            cards.nth(index).click()
+        before = state_id(page)
+        page.get_by_role("button", name="Pass these three cards").click()
+        wait_for_change(page, before)
+    for _ in range(40):
+        if sheet_rows(page) == 1:
+            return
+        dialog = page.locator(".hw-dialog button")
+        if dialog.count():
+            before = state_id(page)
+            dialog.first.click()
+            wait_for_change(page, before)
+            continue
+        legal = page.locator(".hw-hand .hw-card.hw-legal")
+        legal.first.wait_for(timeout=WAIT_MS)
+        before = state_id(page)
+        legal.first.click()
+        wait_for_change(page, before)
+    assert sheet_rows(page) == 1, "the hand was scored"
+
+
+def first_row(page: Page) -> list[int]:
+    row = page.locator(".hw-score tbody tr:not(.hw-totals)").first.locator("td")
+    return [int(row.nth(i).inner_text()) for i in range(row.count())]
+
+
+def test_an_omnibus_game_and_a_ten_player_cancellation_game(page: Page, variant_urls: dict[str, str],
+                                                            shots: Path) -> None:
+    page.goto(variant_urls["omnibus"])
+    hand_cards(page).first.wait_for(timeout=60_000)
+    card = page.get_by_test_id("rules-card")
+    expect(card).to_contain_text("Omnibus Hearts")
+    expect(card).to_contain_text("variant.omnibus.bonus")
+    expect(card).to_contain_text("J♦")
+    page.screenshot(path=shots / "variants-1-omnibus.png", full_page=True)
+    play_hand(page)
+    points = first_row(page)
+    assert sum(points) in (16, -36, 68), points  # 16, or a moon (-26 or +78) with the bonus -10 kept
+    page.screenshot(path=shots / "variants-2-omnibus-scored.png", full_page=True)
+
+    page.goto(variant_urls["cancellation"])
+    hand_cards(page).first.wait_for(timeout=60_000)
+    expect(page.get_by_test_id("rules-card")).to_contain_text("Cancellation Hearts")
+    seats = page.locator(".hw-seat")
+    expect(seats).to_have_count(10)
+    boxes = [seats.nth(i).bounding_box() for i in range(10)]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert a and b
+            apart = (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                     or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+            assert apart, f"seats overlap: {a} {b}"
+    expect(hand_cards(page)).to_have_count(10)
+    expect(page.get_by_test_id("table-notes")).to_contain_text("Kitty: 4 cards face down")
+    page.screenshot(path=shots / "variants-3-cancellation.png", full_page=True)
+    play_hand(page)
+    points = first_row(page)
+    assert len(points) == 10 and sum(points) in (52, -52, 9 * 52), points
+    page.screenshot(path=shots / "variants-4-cancellation-scored.png", full_page=True)
