@@ -78,7 +78,7 @@ class HeartsTable(anywidget.AnyWidget):
         result of that one choice. Other options as for ``HeartsTable``."""
         if not isinstance(stop_after_move, bool):
             raise ValueError(f"stop_after_move must be True or False, not {stop_after_move!r}")
-        table = cls(players=hand.players, **options)
+        table = cls(rules=hand.rules, **options)  # the hand's variant and house rules too
         table._session.stop_after_move = stop_after_move
         table.load(Game.from_hand(hand, options.get("seed")))
         return table

@@ -62,3 +62,13 @@ def test_a_standard_table_keeps_its_moon_words() -> None:
     table.load(table.game._replace(pending_moon=0))
     assert "26" in table.state["moon"]["choices"][0]["label"]
     assert table.state["table_notes"] == []
+
+
+def test_a_table_from_a_variant_hand_plays_its_rules() -> None:
+    from hearts_widget import Hand
+
+    hand = Hand.deal(Rules(players=10, variant="cancellation", first_trick_no_points=False), seed=4)
+    table = HeartsTable.from_hand(hand)
+    assert table.game.rules == hand.rules and table.state["rules_card"]["lines"][0]["rule"] == "variant.cancellation"
+    send(table, {"type": "new_game"})
+    assert table.game.rules == hand.rules
