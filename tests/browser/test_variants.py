@@ -64,6 +64,18 @@ def play_hand(page: Page) -> None:
     assert sheet_rows(page) == 1, "the hand was scored"
 
 
+def assert_seats_apart(page: Page) -> None:
+    """No two seat boxes overlap (every name and count stays readable)."""
+    seats = page.locator(".hw-seat")
+    boxes = [seats.nth(i).bounding_box() for i in range(seats.count())]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert a and b
+            apart = (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                     or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+            assert apart, f"seats overlap: {a} {b}"
+
+
 def first_row(page: Page) -> list[int]:
     row = page.locator(".hw-score tbody tr:not(.hw-totals)").first.locator("td")
     return [int(row.nth(i).inner_text()) for i in range(row.count())]
@@ -88,13 +100,7 @@ def test_an_omnibus_game_and_a_ten_player_cancellation_game(page: Page, variant_
     expect(page.get_by_test_id("rules-card")).to_contain_text("Cancellation Hearts")
     seats = page.locator(".hw-seat")
     expect(seats).to_have_count(10)
-    boxes = [seats.nth(i).bounding_box() for i in range(10)]
-    for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            assert a and b
-            apart = (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
-                     or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
-            assert apart, f"seats overlap: {a} {b}"
+    assert_seats_apart(page)
     expect(hand_cards(page)).to_have_count(10)
     expect(page.get_by_test_id("table-notes")).to_contain_text("Kitty: 4 cards face down")
     page.screenshot(path=shots / "variants-3-cancellation.png", full_page=True)
@@ -102,3 +108,7 @@ def test_an_omnibus_game_and_a_ten_player_cancellation_game(page: Page, variant_
     points = first_row(page)
     assert len(points) == 10 and sum(points) in (52, -52, 9 * 52), points
     page.screenshot(path=shots / "variants-4-cancellation-scored.png", full_page=True)
+    page.set_viewport_size({"width": 400, "height": 1200})
+    expect(page.locator(".hw-root.hw-narrow")).to_be_visible()
+    assert_seats_apart(page)
+    page.screenshot(path=shots / "variants-5-cancellation-narrow.png", full_page=True)
