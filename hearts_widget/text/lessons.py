@@ -263,6 +263,23 @@ def _texts(lang: str | None) -> dict[str, str]:
         "check.winner-tie.share": t.gettext("The two players with 45 share the win"),
         "check.winner-tie.replay": t.gettext("Nobody yet: another hand breaks the tie"),
         "check.winner-tie.why": t.gettext("The lowest total wins, and players tied for it share the win."),
+        # -- variants: the same deal under other rules --------------------------
+        "step.variants.title": t.gettext("Other rules, the same cards"),
+        "step.variants.body.1": t.gettext(
+            "Hearts has variants. In Omnibus Hearts the J♦ is a bonus card: "
+            "it is worth −10 points to whoever takes it."),
+        "step.variants.body.2": t.gettext(
+            "Below, one deal is played twice with the same cards and the same play: once as Hearts and "
+            "once as Omnibus Hearts. Compare the points of each player."),
+        "ui.same-deal-change": t.gettext("Change"),
+        "ui.same-deal-bonus": t.gettext("{name} took the J♦, so {name} scores 10 points fewer in Omnibus Hearts."),
+        "check.omnibus-trick.question": t.gettext(
+            "Omnibus Hearts. You win a trick with the J♦ and three hearts in it. What is that trick worth to you?"),
+        "check.omnibus-trick.minus-7": t.gettext("−7 points"),
+        "check.omnibus-trick.3": t.gettext("3 points"),
+        "check.omnibus-trick.minus-10": t.gettext("−10 points"),
+        "check.omnibus-trick.why": t.gettext(
+            "The three hearts count 3 points and the J♦ counts −10, so the trick is worth −7 points."),
         # -- a whole game -----------------------------------------------------
         "step.play.title": t.gettext("Play a whole game"),
         "step.play.body.1": t.gettext(

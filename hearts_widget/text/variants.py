@@ -52,3 +52,57 @@ def moon_choice_labels(points: int, lang: str | None = None) -> dict[str, str]:
         "self": t.gettext("Take {points} points off my score").format(points=points),
         "others": t.gettext("Add {points} points to everyone else").format(points=points),
     }
+
+
+def house_rules_title(lang: str | None = None) -> str:
+    """The heading of the house rules a new game will use."""
+    return translator(lang).pgettext("toolbar", "House rules for a new game")
+
+
+def house_rule_labels(lang: str | None = None) -> dict[str, str]:
+    """The label of each house-rule switch and of the moon and target choices."""
+    t = translator(lang)
+    return {
+        "first_trick_no_points": t.pgettext("house rule", "No points on the first trick"),
+        "maria_breaks_hearts": t.pgettext("house rule", "The Black Maria breaks hearts"),
+        "hearts_must_be_broken": t.pgettext("house rule", "Hearts must be broken before they are led"),
+        "moon": t.pgettext("house rule", "Shooting the moon"),
+        "target": t.pgettext("house rule", "Target score"),
+    }
+
+
+def moon_rule_names(lang: str | None = None) -> dict[str, str]:
+    """Each way of scoring the moon, for a choice of moon rule."""
+    t = translator(lang)
+    return {
+        "choice": t.pgettext("moon rule", "The shooter chooses"),
+        "self": t.pgettext("moon rule", "Off the shooter's score"),
+        "others": t.pgettext("moon rule", "To every other player"),
+        "off": t.pgettext("moon rule", "No moon"),
+    }
+
+
+def same_deal_texts(lang: str | None = None) -> dict[str, str]:
+    """The words of "Same deal, other rules" on the table."""
+    t = translator(lang)
+    return {
+        "button": t.pgettext("button", "Same deal, other rules"),
+        "label": t.pgettext("same deal", "Replay the hand just finished with"),
+        "title": t.pgettext("same deal", "Same deal, other rules"),
+        "played": t.pgettext("same deal", "As played"),
+        "replayed": t.pgettext("same deal", "Replayed"),
+        "difference": t.pgettext("same deal", "Difference"),
+        "close": t.pgettext("button", "Close"),
+    }
+
+
+def same_deal_note(changed: int, lang: str | None = None) -> str:
+    """Whether the replay could copy every card (the engine's replay policy)."""
+    t = translator(lang)
+    if not changed:
+        return t.gettext("Every card was played as in the hand just finished.")
+    return t.ngettext(
+        "{count} card could not be played as before under the changed rule, so a legal one took its place.",
+        "{count} cards could not be played as before under the changed rule, so legal ones took their place.",
+        changed,
+    ).format(count=changed)
