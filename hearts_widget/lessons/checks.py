@@ -63,4 +63,5 @@ CHECKS: dict[str, Check] = {c.key: c for c in (
     Check("points-count", ("4", "13", "16"), "16"),
     Check("moon-choice", ("self", "others"), "others"),
     Check("winner-tie", ("high", "share", "replay"), "share"),
+    Check("omnibus-trick", ("3", "minus-10", "minus-7"), "minus-7"),
 )}

@@ -1,5 +1,6 @@
 """ipywidgets controls for the lessons: a position to play, the pass, a check
-question, and the demonstrations of the deck, the rotation and the scores.
+question, and the demonstrations of the deck, the rotation, the scores and
+a variant (the same deal as Hearts and as Omnibus Hearts).
 
 Every verdict comes from the engine (``Hand.explain``, the events of a
 move, ``Game`` scores); these controls only lay them out. Each control has
@@ -14,13 +15,15 @@ from typing import Callable, Iterable
 import ipywidgets as widgets
 
 from ..engine import Card, Event, Explanation, Game, Hand, Rules, Suit
+from ..engine.same_deal import SameDeal
 from ..engine.display import card_html
 from ..text import event_text
 from ..text.lessons import lesson_text
 from ..text.translate import check_language
 from ..text.ui import seat_names
 from .checks import Check
-from .games import moon_game, tie_game
+from ..text.variants import variant_names
+from .games import moon_game, omnibus_same_deal, tie_game
 from .positions import LEARNER, Position, try_pass
 
 PASS_SEED = 3
@@ -291,6 +294,30 @@ def target_demo(lang: str | None = None) -> widgets.HTML:
     over = [e for e in game.events if e.kind == "game-over"]
     names = seat_names(game.rules.players, LEARNER, lang)
     return _html(sheet_html(game, lang) + events_html(over, lang, names), "hearts-lesson-target")
+
+
+def same_deal_html(result: SameDeal, lang: str | None) -> str:
+    """The same deal under two variants: each seat's points side by side and the change,
+    then who took the bonus card (the engine's points, the moon not applied)."""
+    names = seat_names(result.before.players, LEARNER, lang)
+    variants = variant_names(lang)
+    heads = [variants[result.before.rules.variant], variants[result.after.rules.variant],
+             lesson_text("ui.same-deal-change", lang)]
+    head = "".join(f"<th style='padding:0 .6em'>{escape(h)}</th>" for h in heads)
+    cell = "<td style='text-align:right;padding:0 .6em'>{}</td>"
+    body = "".join(
+        f"<tr><th style='text-align:left'>{escape(names[row['seat']])}</th>"
+        + cell.format(row["before"]) + cell.format(row["after"]) + cell.format(f"{row['difference']:+d}")
+        + "</tr>" for row in result.rows())
+    bonus = Card.parse(result.after.rules.bonus_card or "JD")
+    takers = [t.winner for t in result.after.tricks if t.winner is not None and bonus in t.cards]
+    told = "".join(_paragraph(lesson_text("ui.same-deal-bonus", lang, name=names[seat])) for seat in takers)
+    return f"<table class='hearts-lesson-same-deal'><tr><th></th>{head}</tr>{body}</table>{told}"
+
+
+def variants_demo(lang: str | None = None) -> widgets.HTML:
+    """One finished hand as Hearts and the same deal and play as Omnibus Hearts."""
+    return _html(same_deal_html(omnibus_same_deal(), lang), "hearts-lesson-variants")
 
 
 def table_demo(lang: str | None = None) -> widgets.Widget:

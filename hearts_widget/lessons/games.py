@@ -4,18 +4,21 @@ The scoring rules (the sheet, the moon, the target and the winners) are
 shown on real ``Game`` objects, so the numbers the learner sees are the
 engine's. The games are made by plain deterministic strategies (not the
 bots, which may change), from seeds chosen because they show the rule:
-a moon in the third hand, and a game that ends in a shared win.
+a moon in the third hand, a game that ends in a shared win, and a hand in
+which a player who is not the learner takes the Omnibus bonus card.
 """
 
 from __future__ import annotations
 
 from ..engine import Card, Game, Hand, Rules
+from ..engine.same_deal import SameDeal, same_deal
 
 MOON_SEED = 41
 MOON_HANDS_BEFORE = 2
 MOON_SHOOTER = 0
 TIE_SEED = 114
 TIE_TARGET = 50
+OMNIBUS_SEED = 8
 
 
 def _point_card(card: Card) -> bool:
@@ -70,3 +73,20 @@ def tie_game(hands: int | None = None) -> Game:
     while not game.is_over and (hands is None or len(game.sheet) < hands):
         game = _first_legal(game)
     return game
+
+
+def played_hand(seed: int) -> Hand:
+    """The first hand of ``seed`` for 4 players, passed and played to the end by the plainest strategy."""
+    hand = Hand.deal(Rules(players=4), seed, 0)
+    while hand.phase == "pass":
+        seat = hand.waiting_to_pass[0]
+        hand = hand.pass_cards(seat, hand.held(seat)[:3])
+    while hand.phase == "play":
+        hand = hand.play(hand.legal_moves()[0])
+    return hand
+
+
+def omnibus_same_deal() -> SameDeal:
+    """One finished hand as Hearts and the same deal and play as Omnibus Hearts
+    (variant.omnibus.bonus): the seat that took the J♦ scores 10 fewer."""
+    return same_deal(played_hand(OMNIBUS_SEED), variant="omnibus")

@@ -3,7 +3,8 @@
 A step names the rule ids it teaches, its paragraphs (text keys), the
 prepared positions the learner plays, an optional demonstration and its
 check questions. The tutorial notebook and the Voilà lesson walk the same
-path; the last step is a whole game.
+path; after the standard rules comes one variant (the same deal as Omnibus
+Hearts), and the last step is a whole game.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Literal
 from ..text.lessons import lesson_keys, lesson_text
 from .checks import CHECKS, Check
 
-Demo = Literal["deck", "pass", "rotation", "sheet", "moon", "target", "table"]
+Demo = Literal["deck", "pass", "rotation", "sheet", "moon", "target", "variants", "table"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ STEPS: tuple[Step, ...] = (
     Step("points", ("score.points", "score.sheet"), 2, ("points",), demo="sheet", checks=("points-count",)),
     Step("moon", ("score.moon",), 2, demo="moon", checks=("moon-choice",)),
     Step("target", ("score.target", "score.winner"), 3, demo="target", checks=("winner-tie",)),
+    Step("variants", ("variant.omnibus.bonus",), 2, demo="variants", checks=("omnibus-trick",)),
     Step("play", (), 1, demo="table"),
 )
 

@@ -18,13 +18,14 @@ from ..text.lessons import lesson_text
 from ..text.translate import LANGUAGES, check_language, default_language
 from .controls import (
     CheckBox, MoonChoice, PassBoard, PositionBoard, deck_demo, rotation_demo, sheet_demo, table_demo, target_demo,
+    variants_demo,
 )
 from .path import STEPS, Step, step
 from .positions import POSITIONS
 
 DEMOS = {
     "deck": deck_demo, "pass": PassBoard, "rotation": rotation_demo, "sheet": sheet_demo, "moon": MoonChoice,
-    "target": target_demo, "table": table_demo,
+    "target": target_demo, "variants": variants_demo, "table": table_demo,
 }
 
 

@@ -98,6 +98,9 @@ def act_on_step(page: Page, key: str) -> None:
     if step.demo == "moon":
         root.locator(".hearts-lesson-moon").get_by_role("button", name="Take 26 off my score").click()
         expect(root.locator(".hearts-lesson-moon .hearts-lesson-feedback")).to_contain_text("-26")
+    if step.demo == "variants":
+        expect(root.locator(".hearts-lesson-same-deal")).to_contain_text("Omnibus Hearts")
+        expect(root.locator(".hearts-lesson-variants")).to_contain_text("scores 10 points fewer")
     for index, check_key in enumerate(step.checks):
         check = CHECKS[check_key]
         box = root.locator(".hearts-lesson-check").nth(index)

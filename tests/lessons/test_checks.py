@@ -71,3 +71,11 @@ def test_score_moon_choice_answer_ends_the_game_with_the_shooter_lowest() -> Non
     from hearts_widget.bots import best_moon_choice
 
     assert best_moon_choice(0, [90, 70, 75, 80], 100) == CHECKS["moon-choice"].answer
+
+
+def test_variant_omnibus_bonus_trick_of_three_hearts_and_the_bonus_card() -> None:
+    from hearts_widget.engine.cards import mask_of
+
+    trick = mask_of([Card.parse(c) for c in ("JD", "2H", "5H", "9H")])
+    points = Rules(variant="omnibus").score(trick)
+    assert CHECKS["omnibus-trick"].answer == f"minus-{-points}" and points == -7

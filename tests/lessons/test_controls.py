@@ -6,7 +6,9 @@ from html import unescape
 import pytest
 
 from hearts_widget.lessons.checks import CHECKS
-from hearts_widget.lessons.controls import CheckBox, MoonChoice, PassBoard, PositionBoard, deck_html, rotation_html
+from hearts_widget.lessons.controls import (
+    CheckBox, MoonChoice, PassBoard, PositionBoard, deck_html, rotation_html, variants_demo,
+)
 from hearts_widget.lessons.path import STEPS
 from hearts_widget.lessons.positions import POSITIONS
 from hearts_widget.lessons.stepper import Lesson, step_view
@@ -85,6 +87,14 @@ def test_moon_choice_shows_the_engines_scores() -> None:
     board = MoonChoice()
     board.children[1].children[0].click()
     assert "-26" in board.result.value and "South shot the moon: 26 points off their own score." in unescape(board.result.value)
+
+
+def test_variants_demo_shows_each_seats_points_as_hearts_and_as_omnibus_and_who_took_the_bonus() -> None:
+    shown = unescape(variants_demo().value)
+    assert "<th style='padding:0 .6em'>Hearts</th>" in shown and "Omnibus Hearts</th>" in shown
+    assert "<td style='text-align:right;padding:0 .6em'>-6</td>" in shown and "-10</td>" in shown
+    assert "North took the J♦, so North scores 10 points fewer in Omnibus Hearts." in shown
+    assert "Omnibus" in unescape(variants_demo("sw").value)  # a proper name, the same in every language
 
 
 def test_lesson_walks_from_first_step_to_the_game_and_back() -> None:

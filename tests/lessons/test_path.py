@@ -11,15 +11,18 @@ RULE_IDS = (
     "play.discard", "play.first-trick-no-points", "play.trick-winner", "play.hearts-lead", "play.hearts-broken",
     "play.black-maria-lead", "score.sheet", "score.points", "score.moon", "score.target", "score.winner",
 )
+# The variant rule shown after the standard game (the same deal as Omnibus Hearts).
+VARIANT_RULE_IDS = ("variant.omnibus.bonus",)
 
 
 def test_every_rule_is_taught_by_a_step() -> None:
     taught = {rule for s in STEPS for rule in s.rules}
-    assert taught == set(RULE_IDS)
+    assert taught == set(RULE_IDS) | set(VARIANT_RULE_IDS)
 
 
-def test_the_path_ends_with_a_whole_game() -> None:
+def test_the_path_ends_with_a_variant_then_a_whole_game() -> None:
     assert STEPS[-1].demo == "table"
+    assert STEPS[-2].key == "variants" and STEPS[-2].rules == VARIANT_RULE_IDS
 
 
 def test_every_text_the_path_needs_exists() -> None:

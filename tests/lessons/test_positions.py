@@ -3,8 +3,8 @@ card the learner holds, exactly the legality and rule id the lesson expects."""
 
 import pytest
 
-from hearts_widget import Rules
-from hearts_widget.lessons.games import MOON_SHOOTER, TIE_TARGET, moon_game, tie_game
+from hearts_widget import Card, Rules
+from hearts_widget.lessons.games import MOON_SHOOTER, TIE_TARGET, moon_game, omnibus_same_deal, tie_game
 from hearts_widget.lessons.path import STEPS
 from hearts_widget.lessons.positions import LEARNER, POSITIONS, build_hand, try_pass
 
@@ -124,3 +124,12 @@ def test_score_winner_tie_game_ends_at_the_target_with_a_shared_win() -> None:
 def test_score_sheet_demo_is_the_same_game_stopped_early() -> None:
     whole, first_two = tie_game(), tie_game(2)
     assert first_two.sheet == whole.sheet[:2] and not first_two.is_over
+
+
+def test_variant_omnibus_bonus_same_deal_costs_the_taker_of_the_jack_ten_and_nobody_else() -> None:
+    result = omnibus_same_deal()
+    assert result.before.rules.variant == "standard" and result.after.rules.variant == "omnibus"
+    assert result.same_play and result.moon_shooters == (None, None)
+    taker = next(t.winner for t in result.after.tricks if Card.parse("JD") in t.cards)
+    assert [row["difference"] for row in result.rows()] == [-10 if s == taker else 0 for s in range(4)]
+    assert taker != LEARNER and result.after.points()[taker] < 0  # the bonus takes a score below zero
