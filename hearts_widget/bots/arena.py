@@ -6,7 +6,7 @@ import time
 from typing import Callable, Sequence
 
 from ..engine import Game, Rules
-from .base import Bot
+from .base import Bot, ask_moon_choice
 
 Timer = Callable[[int, float], None]
 
@@ -21,7 +21,7 @@ def play_game(bots: Sequence[Bot], rules: Rules, seed: int, on_decision: Timer |
     while not game.is_over:
         if game.pending_moon is not None:
             shooter = game.pending_moon
-            game = game.choose_moon(bots[shooter].choose_moon(shooter, game.scores, rules.target))
+            game = game.choose_moon(ask_moon_choice(bots[shooter], shooter, game.scores, rules))
             continue
         hand = game.hand
         if hand.phase == "pass":

@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from typing import Literal, Protocol, Sequence
 
-from ..engine import Card, SeatView
+from ..engine import Card, Rules, SeatView
+from ..engine.rules import MOON_POINTS
 
 MoonChoice = Literal["self", "others"]
 
@@ -30,22 +31,33 @@ class Bot(Protocol):
 
     def choose_moon(self, seat: int, scores: Sequence[int], target: int) -> MoonChoice:
         """Having shot the moon: ``"self"`` (-26 to me) or ``"others"`` (+26 to each other seat).
-        ``scores`` are the totals before this hand."""
+        ``scores`` are the totals before this hand. When the moon is worth other
+        than 26 (Cancellation Hearts: 52) it is also given as ``moon_points=``
+        (see :func:`ask_moon_choice`); a bot without that keyword reckons with 26."""
         ...
 
 
-def best_moon_choice(seat: int, scores: Sequence[int], target: int) -> MoonChoice:
-    """The moon choice that leaves ``seat`` best placed, given the totals before the hand.
+def best_moon_choice(seat: int, scores: Sequence[int], target: int, moon_points: int = MOON_POINTS) -> MoonChoice:
+    """The moon choice that leaves ``seat`` best placed, given the totals before the hand
+    and the moon's worth (``Rules.moon_points``: 26, or 52 in Cancellation Hearts).
 
-    Adding 26 to the others ends the game if one of them reaches the target:
-    take it when ``seat`` then wins outright, else take -26. When neither
-    choice ends the game the gaps between the players move the same either
-    way, and bringing the end nearer helps whoever is leading.
+    Adding ``moon_points`` to the others ends the game if one of them reaches the
+    target: take it when ``seat`` then wins outright, else take them off. When
+    neither choice ends the game the gaps between the players move the same
+    either way, and bringing the end nearer helps whoever is leading.
     """
-    others_after = [total + 26 for s, total in enumerate(scores) if s != seat]
+    others_after = [total + moon_points for s, total in enumerate(scores) if s != seat]
     if max(others_after) >= target:
         return "others" if scores[seat] < min(others_after) else "self"
     return "others" if scores[seat] <= min(scores) else "self"
+
+
+def ask_moon_choice(bot: Bot, seat: int, scores: Sequence[int], rules: Rules) -> MoonChoice:
+    """``bot``'s moon choice under ``rules``: ``moon_points`` is passed only when the
+    moon is worth other than 26, so bots written before the variants keep working."""
+    if rules.moon_points == MOON_POINTS:
+        return bot.choose_moon(seat, scores, rules.target)
+    return bot.choose_moon(seat, scores, rules.target, moon_points=rules.moon_points)  # type: ignore[call-arg]
 
 
 class RandomBot:
@@ -62,5 +74,6 @@ class RandomBot:
     def choose_play(self, view: SeatView) -> Card:
         return self._rng.choice(view.legal)
 
-    def choose_moon(self, seat: int, scores: Sequence[int], target: int) -> MoonChoice:
-        return best_moon_choice(seat, scores, target)
+    def choose_moon(self, seat: int, scores: Sequence[int], target: int,
+                    moon_points: int = MOON_POINTS) -> MoonChoice:
+        return best_moon_choice(seat, scores, target, moon_points)

@@ -6,6 +6,7 @@ from typing import Sequence
 
 from ..engine import Card, SeatView
 from ..engine.cards import ALL_CARDS, mask_of
+from ..engine.rules import MOON_POINTS
 from .base import MoonChoice, best_moon_choice
 from .table import Table
 from .tactics import rule_pass, rule_play
@@ -30,5 +31,6 @@ class RuleBot:
     def choose_play(self, view: SeatView) -> Card:
         return variant_play(view, ALL_CARDS[rule_play(Table.of(view))])
 
-    def choose_moon(self, seat: int, scores: Sequence[int], target: int) -> MoonChoice:
-        return best_moon_choice(seat, scores, target)
+    def choose_moon(self, seat: int, scores: Sequence[int], target: int,
+                    moon_points: int = MOON_POINTS) -> MoonChoice:
+        return best_moon_choice(seat, scores, target, moon_points)

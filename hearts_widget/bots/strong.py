@@ -25,6 +25,7 @@ from typing import Sequence
 from ..engine import Card, SeatView
 from ..engine.cards import ALL_CARDS, SUIT_MASKS, mask_of
 from ..engine.legality import POINT_CARDS
+from ..engine.rules import MOON_POINTS
 from .base import MoonChoice, best_moon_choice
 from .inference import History
 from .rule import RuleBot
@@ -91,8 +92,9 @@ class StrongBot:
                 break
         return min(candidates, key=lambda card: (totals[card], card))
 
-    def choose_moon(self, seat: int, scores: Sequence[int], target: int) -> MoonChoice:
-        return best_moon_choice(seat, scores, target)
+    def choose_moon(self, seat: int, scores: Sequence[int], target: int,
+                    moon_points: int = MOON_POINTS) -> MoonChoice:
+        return best_moon_choice(seat, scores, target, moon_points)
 
 
 def distinct_choices(table: Table) -> list[int]:

@@ -12,6 +12,7 @@ import traceback
 from typing import Any, Callable
 
 from ..bots import best_moon_choice
+from ..bots.base import ask_moon_choice
 from ..engine import Card, Game, HeartsError, IllegalMove, Trick, parse_cards
 from ..engine.same_deal import changed_rules
 from ..engine.view import SeatView
@@ -82,11 +83,12 @@ class TableSession:
         an error on the table and replaced, for this move, by a plain legal choice."""
         game = self.game
         if game.pending_moon is not None:
-            seat, scores, target = game.pending_moon, game.scores, game.rules.target
+            seat, scores, rules = game.pending_moon, game.scores, game.rules
             bot = self.bots[seat]
             assert bot is not None
-            game = self._bot_move(lambda: game.choose_moon(bot.choose_moon(seat, scores, target)),
-                                  lambda: game.choose_moon(best_moon_choice(seat, scores, target)))
+            game = self._bot_move(lambda: game.choose_moon(ask_moon_choice(bot, seat, scores, rules)),
+                                  lambda: game.choose_moon(best_moon_choice(seat, scores, rules.target,
+                                                                            rules.moon_points)))
         elif game.hand.phase == "pass":
             for seat in game.hand.waiting_to_pass:
                 if not self.is_human(seat):

@@ -1,6 +1,7 @@
 """score.moon from the bots' side: which way to score it, when to try for it."""
 
-from hearts_widget.bots import make_bot
+from hearts_widget.bots import best_moon_choice, make_bot
+from hearts_widget.bots.base import ask_moon_choice
 from hearts_widget.bots.table import Table
 from hearts_widget.bots.tactics import decide, moon_hand
 from hearts_widget.engine import Rules, parse_cards
@@ -46,3 +47,30 @@ def test_with_points_split_nobody_shoots() -> None:
     hand = position(["AH KH QH", "2C 3C 4C", "5C 6C 7C", "8C 9C 10C"], leader=0)
     _, reason = decide(Table.of(hand.view(0)))
     assert not reason.startswith("moon")
+
+
+# variant.cancellation.moon: the moon is worth 52, and the choice reckons with 52.
+CANCELLATION = Rules(players=5, variant="cancellation")
+
+
+def test_variant_cancellation_moon_of_52_ends_the_game_where_26_would_not() -> None:
+    scores = [50, 40, 60, 70, 45]
+    assert best_moon_choice(0, scores, 100) == "self"  # +26 ends nothing and seat 0 is not leading
+    assert best_moon_choice(0, scores, 100, moon_points=52) == "others"  # +52 ends it with seat 0 lowest
+    for name in ("random", "rule", "strong"):
+        assert ask_moon_choice(make_bot(name), 0, scores, CANCELLATION) == "others"
+        assert ask_moon_choice(make_bot(name), 0, scores, Rules(players=5)) == "self"
+
+
+class OldBot:
+    """A bot written before the variants: its moon choice takes no moon_points."""
+
+    name = "old"
+
+    def choose_moon(self, seat, scores, target):  # type: ignore[no-untyped-def]
+        return "self"
+
+
+def test_a_bot_without_moon_points_is_still_asked_in_the_standard_game() -> None:
+    assert CANCELLATION.moon_points == 52 and Rules().moon_points == 26
+    assert ask_moon_choice(OldBot(), 0, [0, 0, 0, 0], Rules()) == "self"  # type: ignore[arg-type]
