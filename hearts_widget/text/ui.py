@@ -232,5 +232,7 @@ def notice_text(kind: str, lang: str | None = None, **facts: object) -> str:
         "pace": t.gettext("Bot pace changed."),
         "bad-language": t.gettext("Nothing happened: {detail}"),
         "internal": t.gettext("Something went wrong inside the table ({detail}). The game was not changed."),
+        "house-rules": t.gettext("These rules apply from the next new game."),
+        "no-same-deal": t.gettext("Same deal, other rules needs a finished hand: play a hand to the end first."),
     }
     return texts[kind].format(**facts)
