@@ -24,7 +24,9 @@ Notice = dict[str, Any]
 # The messages the page may send; "state" must carry the current state id
 # for those that change the game (a click on an old table does nothing).
 GAME_INTENTS = ("play", "pass", "undo", "new_game", "finish_hand", "moon", "hint")
-VIEW_INTENTS = ("set_pace", "show_last_trick", "lang")
+VIEW_INTENTS = ("set_pace", "show_last_trick", "lang", "house_rules")
+# The house rules a learner may set for a new game (options of Rules).
+HOUSE_RULES = ("first_trick_no_points", "maria_breaks_hearts", "hearts_must_be_broken", "moon", "target")
 MESSAGE_TYPES = GAME_INTENTS + VIEW_INTENTS
 
 
@@ -230,6 +232,19 @@ class TableSession:
         self.viewer = self.options.learner
         self._changed()
         self._say("new-game", level="info")
+
+    def _on_house_rules(self, message: dict[str, Any]) -> None:
+        """Set house rules for the next new game: ``{"rules": {"moon": "self", ...}}``.
+        ``Rules`` checks the whole combination; a refusal leaves the rules as they were."""
+        changes = message.get("rules")
+        if not isinstance(changes, dict) or not changes or not set(changes) <= set(HOUSE_RULES):
+            return self._say("malformed", detail=f"house_rules needs rules: some of {', '.join(HOUSE_RULES)}")
+        try:
+            self.rules = changed_rules(self.rules, changes)
+        except (ValueError, HeartsError) as error:
+            return self._say("refused", reason=str(error))
+        self._changed()
+        self._say("house-rules", level="info")
 
     def _on_hint(self, message: dict[str, Any]) -> None:
         if self.viewer not in self.seats_to_act() or self.game.pending_moon is not None:

@@ -15,7 +15,7 @@ from ..bots.coach import hint, trick_feedback
 from ..engine import Card, Event, Game, Trick
 from ..engine.view import SeatView
 from ..engine.cards import multiset_of
-from ..engine.rules import VARIANTS, Rules
+from ..engine.rules import MOON_RULES, VARIANTS, Rules
 from ..text import LANGUAGES, card_name, event_text
 from ..text import ui, variants
 from ..text.rules_card import rules_card
@@ -82,6 +82,7 @@ def table_state(session: TableSession) -> dict[str, Any]:
         "feedback": _feedback(session),
         "rules_card": _rules_card(game.rules, lang),
         "variants": _variants(session, lang),
+        "house_rules": _house_rules(session.rules, lang),
         "table_notes": _table_notes(view, lang),
     }
 
@@ -283,6 +284,18 @@ def _variants(session: TableSession, lang: str) -> dict[str, Any]:
             continue
         choices.append({"code": code, "name": names[code]})
     return {"label": variants.variant_label(lang), "current": session.rules.variant, "choices": choices}
+
+
+def _house_rules(rules: Rules, lang: str) -> dict[str, Any]:
+    """The house rules a new game will use, as switches, a choice of moon and a target."""
+    labels = variants.house_rule_labels(lang)
+    switches = [{"key": key, "label": labels[key], "value": getattr(rules, key)}
+                for key in ("first_trick_no_points", "maria_breaks_hearts", "hearts_must_be_broken")]
+    moons = variants.moon_rule_names(lang)
+    return {"title": variants.house_rules_title(lang), "switches": switches,
+            "moon": {"label": labels["moon"], "value": rules.moon,
+                     "choices": [{"code": code, "name": moons[code]} for code in MOON_RULES]},
+            "target": {"label": labels["target"], "value": rules.target}}
 
 
 def _table_notes(view: SeatView, lang: str) -> list[str]:

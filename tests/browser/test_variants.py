@@ -112,3 +112,32 @@ def test_an_omnibus_game_and_a_ten_player_cancellation_game(page: Page, variant_
     expect(page.locator(".hw-root.hw-narrow")).to_be_visible()
     assert_seats_apart(page)
     page.screenshot(path=shots / "variants-5-cancellation-narrow.png", full_page=True)
+
+
+def test_house_rules_set_on_the_table_start_the_next_game(page: Page, variant_urls: dict[str, str],
+                                                          shots: Path) -> None:
+    page.goto(variant_urls["omnibus"])
+    hand_cards(page).first.wait_for(timeout=60_000)
+    house = page.get_by_test_id("house-rules")
+    house.locator("summary").click()
+    before = state_id(page)
+    house.get_by_label("No points on the first trick").uncheck()
+    wait_for_change(page, before)
+    expect(page.get_by_test_id("notice")).to_contain_text("These rules apply from the next new game.")
+    before = state_id(page)
+    house.get_by_label("Shooting the moon").select_option("off")
+    wait_for_change(page, before)
+    target = house.get_by_label("Target score")
+    target.fill("0")
+    target.dispatch_event("change")
+    expect(page.get_by_test_id("notice")).to_contain_text("Rules.target must be a positive number")
+    expect(target).to_have_value("100")  # the refused value is not kept
+    page.screenshot(path=shots / "variants-6-house-rules.png", full_page=True)
+    before = state_id(page)
+    page.locator("[data-key=new]").click()
+    wait_for_change(page, before)
+    card = page.get_by_test_id("rules-card")
+    expect(card).to_contain_text("House rule: points may be played to the first trick.")
+    expect(card).to_contain_text("No moon: every point taken counts.")
+    expect(card).to_contain_text("Omnibus Hearts")
+    expect(house.get_by_label("No points on the first trick")).not_to_be_checked()

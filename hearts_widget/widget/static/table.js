@@ -51,7 +51,7 @@ export default {
   render({ model, el }) {
     /** Local view state that the kernel need not know. */
     const local = { selected: new Set(), focusKey: null, pending: false, why: null, lastId: -1, noticeSeen: 0,
-      open: { sheet: true, story: true, rules: true }, viewer: null, covered: false, lastLine: null };
+      open: { sheet: true, story: true, rules: true, house: false }, viewer: null, covered: false, lastLine: null };
     const root = h("div", { class: "hw-root" });
     const content = h("div");
     // One live region that stays in the page, so screen readers hear each change once.
@@ -94,7 +94,8 @@ export default {
       const parts = [
         toolbar(state, ui), noticeBox(ui), hotSeat(state, ui), table(state, ui),
         ...(local.covered ? [] : [prompt(state, ui), whyLine(), hand(state, ui), actions(state, ui)]),
-        lastTrick(state, ui), dialogs(state, ui), rulesCard(state), sheet(state, ui), narration(state, ui),
+        lastTrick(state, ui), dialogs(state, ui), rulesCard(state), houseRules(state), sheet(state, ui),
+        narration(state, ui),
       ];
       content.replaceChildren(...parts.filter(Boolean));
       if (focused && local.focusKey) restoreFocus();
@@ -215,6 +216,27 @@ export default {
         "data-testid": "rules-card" },
       h("summary", {}, card.title),
       h("ul", {}, card.lines.map((line) => h("li", {}, line.text, " ", ruleTag(line.rule)))));
+    }
+
+    /** The house rules of the next new game: switches, the moon and the target; the kernel checks them with Rules. */
+    function houseRules(state) {
+      const house = state.house_rules;
+      const set = (rules) => send({ type: "house_rules", rules }, false);
+      const switches = house.switches.map((s) => h("label", { class: "hw-field" },
+        h("input", { type: "checkbox", "data-key": `house-${s.key}`, checked: s.value,
+          onchange: (e) => set({ [s.key]: e.target.checked }) }), s.label));
+      const moon = h("select", { class: "hw-select", "data-key": "house-moon", "aria-label": house.moon.label,
+        onchange: (e) => set({ moon: e.target.value }) },
+      house.moon.choices.map((c) => h("option", { value: c.code, selected: c.code === house.moon.value }, c.name)));
+      const target = h("input", { class: "hw-select hw-target", type: "number", min: 1, step: 1,
+        value: house.target.value, "data-key": "house-target", "aria-label": house.target.label,
+        onchange: (e) => set({ target: Number(e.target.value) }) });
+      return h("details", { class: "hw-rules hw-house", open: local.open.house, ontoggle: remember("house"),
+        "data-testid": "house-rules" },
+      h("summary", {}, house.title),
+      h("div", { class: "hw-house-body" }, switches,
+        h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, house.moon.label), moon),
+        h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, house.target.label), target)));
     }
 
     function prompt(state, ui) {
