@@ -93,7 +93,13 @@ def same_deal_texts(lang: str | None = None) -> dict[str, str]:
         "replayed": t.pgettext("same deal", "Replayed"),
         "difference": t.pgettext("same deal", "Difference"),
         "close": t.pgettext("button", "Close"),
+        "points": t.pgettext("same deal", "Points taken in the hand, before any moon is scored."),
     }
+
+
+def same_deal_moon(name: str, version: str, lang: str | None = None) -> str:
+    """Who shot the moon in one of the two versions of the deal (its points are not in the table)."""
+    return translator(lang).gettext("{name} shot the moon ({version}).").format(name=name, version=version)
 
 
 def same_deal_note(changed: int, lang: str | None = None) -> str:
