@@ -14,17 +14,18 @@ from typing import Any, Callable
 from ..bots import best_moon_choice
 from ..bots.base import ask_moon_choice
 from ..engine import Card, Game, HeartsError, IllegalMove, Trick, parse_cards
-from ..engine.same_deal import changed_rules
+from ..engine.same_deal import SameDeal, changed_rules, same_deal
 from ..engine.view import SeatView
 from ..text.ui import notice_text, seat_names
 from .options import TableOptions, bot_for_seats, check_lang, check_pace
+from .same_deal import same_deal_changes
 
 Notice = dict[str, Any]
 
 # The messages the page may send; "state" must carry the current state id
 # for those that change the game (a click on an old table does nothing).
 GAME_INTENTS = ("play", "pass", "undo", "new_game", "finish_hand", "moon", "hint")
-VIEW_INTENTS = ("set_pace", "show_last_trick", "lang", "house_rules")
+VIEW_INTENTS = ("set_pace", "show_last_trick", "lang", "house_rules", "same_deal")
 # The house rules a learner may set for a new game (options of Rules).
 HOUSE_RULES = ("first_trick_no_points", "maria_breaks_hearts", "hearts_must_be_broken", "moon", "target")
 MESSAGE_TYPES = GAME_INTENTS + VIEW_INTENTS
@@ -55,6 +56,8 @@ class TableSession:
         # A lesson table (HeartsTable.from_hand) may stop once the learner has played.
         self.stop_after_move = False
         self.stopped = False
+        # Same deal, other rules: the change tried on the hand just finished, and the replay.
+        self.same_deal: tuple[dict[str, Any], SameDeal] | None = None
 
     # -- who acts -----------------------------------------------------------
     @property
@@ -213,7 +216,7 @@ class TableSession:
         if not self.undo_stack:
             return self._say("nothing-to-undo")
         self.game, self.viewer = self.undo_stack.pop()
-        self._played_from = self.feedback_on = None
+        self._played_from = self.feedback_on = self.same_deal = None
         self.stopped = False
         self._changed()
         self._say("undone", level="info")
@@ -227,7 +230,7 @@ class TableSession:
                 return self._say("refused", reason=str(error))
         self.game = Game.new(self.rules)
         self.undo_stack.clear()
-        self._played_from = self.feedback_on = None
+        self._played_from = self.feedback_on = self.same_deal = None
         self.stopped = self.stop_after_move = False
         self.viewer = self.options.learner
         self._changed()
@@ -245,6 +248,27 @@ class TableSession:
             return self._say("refused", reason=str(error))
         self._changed()
         self._say("house-rules", level="info")
+
+    def _on_same_deal(self, message: dict[str, Any]) -> None:
+        """Replay the hand just finished with one change (``{"change": "moon=self"}``,
+        a code of :func:`same_deal_changes`), or close the comparison (``"change": null``)."""
+        code = message.get("change")
+        if code is None:
+            self.same_deal = None
+            self._changed()
+            return
+        if not self.game.completed:
+            return self._say("no-same-deal")
+        finished = self.game.completed[-1]
+        changes = same_deal_changes(finished.rules)
+        if not isinstance(code, str) or code not in changes:
+            return self._say("malformed", detail=f"same_deal needs change: one of {', '.join(changes)}")
+        try:
+            result = same_deal(finished, **changes[code])
+        except (ValueError, HeartsError) as error:
+            return self._say("refused", reason=str(error))
+        self.same_deal = (changes[code], result)
+        self._changed()
 
     def _on_hint(self, message: dict[str, Any]) -> None:
         if self.viewer not in self.seats_to_act() or self.game.pending_moon is not None:
@@ -287,7 +311,7 @@ class TableSession:
             raise ValueError(f"this table seats {self.options.players} players; the game has {game.rules.players}")
         self.game = game
         self.undo_stack.clear()
-        self._played_from = self.feedback_on = None
+        self._played_from = self.feedback_on = self.same_deal = None
         self.stopped = False
         self._changed()
 

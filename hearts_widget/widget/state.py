@@ -19,6 +19,7 @@ from ..engine.rules import MOON_RULES, VARIANTS, Rules
 from ..text import LANGUAGES, card_name, event_text
 from ..text import ui, variants
 from ..text.rules_card import rules_card
+from .same_deal import same_deal_choices, same_deal_view
 
 if TYPE_CHECKING:
     from .session import TableSession
@@ -83,6 +84,7 @@ def table_state(session: TableSession) -> dict[str, Any]:
         "rules_card": _rules_card(game.rules, lang),
         "variants": _variants(session, lang),
         "house_rules": _house_rules(session.rules, lang),
+        "same_deal": _same_deal(session, names, lang),
         "table_notes": _table_notes(view, lang),
     }
 
@@ -296,6 +298,18 @@ def _house_rules(rules: Rules, lang: str) -> dict[str, Any]:
             "moon": {"label": labels["moon"], "value": rules.moon,
                      "choices": [{"code": code, "name": moons[code]} for code in MOON_RULES]},
             "target": {"label": labels["target"], "value": rules.target}}
+
+
+def _same_deal(session: TableSession, names: list[str], lang: str) -> dict[str, Any] | None:
+    """Same deal, other rules: the changes to try on the hand just finished, and the
+    comparison once one is chosen (nothing before a hand is finished)."""
+    if not session.game.completed:
+        return None
+    texts = variants.same_deal_texts(lang)
+    shown = session.same_deal
+    return {"button": texts["button"], "label": texts["label"],
+            "choices": same_deal_choices(session.game.completed[-1].rules, lang),
+            "result": same_deal_view(shown[1], shown[0], names, lang) if shown else None}
 
 
 def _table_notes(view: SeatView, lang: str) -> list[str]:

@@ -94,6 +94,18 @@ def test_an_omnibus_game_and_a_ten_player_cancellation_game(page: Page, variant_
     points = first_row(page)
     assert sum(points) in (16, -36, 68), points  # 16, or a moon (-26 or +78) with the bonus -10 kept
     page.screenshot(path=shots / "variants-2-omnibus-scored.png", full_page=True)
+    same = page.get_by_test_id("same-deal")
+    same.get_by_label("Replay the hand just finished with").select_option(label="Hearts")
+    before = state_id(page)
+    same.get_by_role("button", name="Same deal, other rules").click()
+    wait_for_change(page, before)
+    result = page.get_by_test_id("same-deal-result")
+    expect(result).to_contain_text("As played")
+    expect(same.get_by_label("Replay the hand just finished with")).to_have_value("variant=standard")
+    expect(result.locator("tbody tr")).to_have_count(4)
+    differences = [result.locator("tbody tr").nth(i).locator("td").nth(2).inner_text() for i in range(4)]
+    assert sorted(differences) in (["+0", "+0", "+0", "+10"], ["+0", "+0", "+0", "+0"]), differences
+    page.screenshot(path=shots / "variants-2b-omnibus-same-deal.png", full_page=True)
 
     page.goto(variant_urls["cancellation"])
     hand_cards(page).first.wait_for(timeout=60_000)

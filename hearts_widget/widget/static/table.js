@@ -51,7 +51,7 @@ export default {
   render({ model, el }) {
     /** Local view state that the kernel need not know. */
     const local = { selected: new Set(), focusKey: null, pending: false, why: null, lastId: -1, noticeSeen: 0,
-      open: { sheet: true, story: true, rules: true, house: false }, viewer: null, covered: false, lastLine: null };
+      open: { sheet: true, story: true, rules: true, house: false }, sameDeal: null, viewer: null, covered: false, lastLine: null };
     const root = h("div", { class: "hw-root" });
     const content = h("div");
     // One live region that stays in the page, so screen readers hear each change once.
@@ -95,7 +95,7 @@ export default {
         toolbar(state, ui), noticeBox(ui), hotSeat(state, ui), table(state, ui),
         ...(local.covered ? [] : [prompt(state, ui), whyLine(), hand(state, ui), actions(state, ui)]),
         lastTrick(state, ui), dialogs(state, ui), rulesCard(state), houseRules(state), sheet(state, ui),
-        narration(state, ui),
+        sameDeal(state), narration(state, ui),
       ];
       content.replaceChildren(...parts.filter(Boolean));
       if (focused && local.focusKey) restoreFocus();
@@ -237,6 +237,35 @@ export default {
       h("div", { class: "hw-house-body" }, switches,
         h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, house.moon.label), moon),
         h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, house.target.label), target)));
+    }
+
+    /** Same deal, other rules: choose one change, replay the hand just finished, see both results. */
+    function sameDeal(state) {
+      const same = state.same_deal;
+      if (!same) return null;
+      const chosen = local.sameDeal || (same.result && same.result.code);
+      const select = h("select", { class: "hw-select", "data-key": "same-deal-change", "aria-label": same.label,
+        onchange: (e) => { local.sameDeal = e.target.value; } },
+      same.choices.map((c) => h("option", { value: c.code, selected: c.code === chosen }, c.name)));
+      const box = h("div", { class: "hw-same-deal", "data-testid": "same-deal" },
+        h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, same.label), select),
+        h("button", { class: "hw-button", "data-key": "same-deal",
+          onclick: () => send({ type: "same_deal", change: select.value }, false) }, same.button));
+      const result = same.result;
+      if (result) {
+        box.append(h("div", { class: "hw-same-deal-result", "data-testid": "same-deal-result" },
+          h("div", {}, h("strong", {}, result.title), " · ", result.change),
+          h("table", { class: "hw-score" },
+            h("thead", {}, h("tr", {}, h("th", {}), result.headers.map((head) => h("th", {}, head)))),
+            h("tbody", {}, result.rows.map((row) => h("tr", {}, h("th", {}, row.name),
+              h("td", {}, row.before), h("td", {}, row.after), h("td", {}, row.difference))))),
+          h("div", { class: "hw-label" }, result.points),
+          h("div", {}, result.note),
+          result.moons.map((moon) => h("div", {}, moon)),
+          h("button", { class: "hw-button", "data-key": "same-deal-close",
+            onclick: () => send({ type: "same_deal", change: null }, false) }, result.close)));
+      }
+      return box;
     }
 
     function prompt(state, ui) {
