@@ -309,7 +309,8 @@ def same_deal_html(result: SameDeal, lang: str | None) -> str:
         f"<tr><th style='text-align:left'>{escape(names[row['seat']])}</th>"
         + cell.format(row["before"]) + cell.format(row["after"]) + cell.format(f"{row['difference']:+d}")
         + "</tr>" for row in result.rows())
-    bonus = Card.parse(result.after.rules.bonus_card or "JD")
+    bonus_card = result.after.rules.bonus_card  # None unless the replay is Omnibus Hearts
+    bonus = Card.parse(bonus_card) if bonus_card else None
     takers = [t.winner for t in result.after.tricks if t.winner is not None and bonus in t.cards]
     told = "".join(_paragraph(lesson_text("ui.same-deal-bonus", lang, name=names[seat])) for seat in takers)
     return f"<table class='hearts-lesson-same-deal'><tr><th></th>{head}</tr>{body}</table>{told}"

@@ -97,6 +97,15 @@ def test_variants_demo_shows_each_seats_points_as_hearts_and_as_omnibus_and_who_
     assert "Omnibus" in unescape(variants_demo("sw").value)  # a proper name, the same in every language
 
 
+def test_a_comparison_without_omnibus_names_no_bonus_taker() -> None:
+    from hearts_widget.engine.same_deal import same_deal
+    from hearts_widget.lessons.controls import same_deal_html
+    from hearts_widget.lessons.games import OMNIBUS_SEED, played_hand
+
+    shown = unescape(same_deal_html(same_deal(played_hand(OMNIBUS_SEED), moon="off"), None))
+    assert "<th style='padding:0 .6em'>Hearts</th>" in shown and "J♦" not in shown
+
+
 def test_lesson_walks_from_first_step_to_the_game_and_back() -> None:
     lesson = Lesson()
     assert lesson.back.disabled and "Step 1 of" in lesson.progress.value
