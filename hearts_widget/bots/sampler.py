@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from ..engine import SeatView
-from ..engine.cards import mask_of
+from ..engine.cards import iter_bits, mask_of
 from .table import allowed_masks
 
 # Attempts at a deal that respects every void before the voids are relaxed.
@@ -55,7 +55,7 @@ class Knowledge:
         hands[self.seat] = self.held
         need = [0 if s == self.seat else self.sizes[s] - self.fixed[s].bit_count() for s in range(self.players)]
         free = self.unseen & ~_union(self.fixed)
-        cards = _bits(free)
+        cards = list(iter_bits(free))
         rng.shuffle(cards)
         surplus = len(cards) - sum(need)
         if surplus > 0:
@@ -80,12 +80,3 @@ def _union(masks: list[int]) -> int:
     for mask in masks:
         total |= mask
     return total
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -23,7 +23,7 @@ import time
 from typing import Sequence
 
 from ..engine import Card, SeatView
-from ..engine.cards import ALL_CARDS, SUIT_MASKS, mask_of
+from ..engine.cards import ALL_CARDS, SUIT_MASKS, iter_bits, mask_of
 from ..engine.legality import POINT_CARDS
 from ..engine.rules import MOON_POINTS
 from .base import MoonChoice, best_moon_choice
@@ -104,7 +104,7 @@ def distinct_choices(table: Table) -> list[int]:
     live = table.unseen | trick_mask(table.trick)
     choices: list[int] = []
     previous = -1
-    for card in _bits(table.legal):
+    for card in iter_bits(table.legal):
         same_suit = previous >= 0 and previous // 13 == card // 13
         between = live & SUIT_MASKS[card // 13] & ((1 << card) - 1) & ~((2 << previous) - 1) if same_suit else 1
         points_differ = bool((1 << card | 1 << previous) & POINT_CARDS & ~SUIT_MASKS[3]) if same_suit else True
@@ -112,12 +112,3 @@ def distinct_choices(table: Table) -> list[int]:
             choices.append(card)
         previous = card
     return choices
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -10,7 +10,7 @@ higher card.
 
 from __future__ import annotations
 
-from ..engine.cards import HEARTS_MASK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS, Suit
+from ..engine.cards import HEARTS_MASK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS, Suit, iter_bits
 from ..engine.rules import Rules
 from .table import Table
 
@@ -128,7 +128,7 @@ def _shoot(table: Table) -> Decision:
     legal = table.legal
     if not table.trick:
         outstanding = table.unseen
-        sure = [c for c in _bits(legal) if not outstanding & above(c)]
+        sure = [c for c in iter_bits(legal) if not outstanding & above(c)]
         return (max(sure) if sure else highest(legal)), "moon-lead"
     led = table.trick[0] // 13
     suit = legal & SUIT_MASKS[led]
@@ -221,7 +221,7 @@ def _discard(table: Table) -> Decision:
         safe = legal & ~HEARTS_MASK & ~QS_BIT
         if winner == threat and safe:
             legal = safe
-            card = max(_bits(legal), key=lambda c: _discard_danger(c, table.held, bool(table.unseen & QS_BIT)))
+            card = max(iter_bits(legal), key=lambda c: _discard_danger(c, table.held, bool(table.unseen & QS_BIT)))
             return card, "guard-no-points"
         if winner != threat and legal & (HEARTS_MASK | QS_BIT):
             return highest(legal & (HEARTS_MASK | QS_BIT)), "guard-give-points"
@@ -229,7 +229,7 @@ def _discard(table: Table) -> Decision:
         return QUEEN_OF_SPADES, "discard-queen"
     queen_out = bool(table.unseen & QS_BIT)
     best, best_danger = -1, -1e9
-    for card in _bits(legal):
+    for card in iter_bits(legal):
         danger = _discard_danger(card, table.held, queen_out)
         if danger > best_danger:
             best, best_danger = card, danger
@@ -270,7 +270,7 @@ def rule_pass(held: int, deck: int) -> list[int]:
     chosen = []
     rest = held
     for _ in range(3):
-        card = max(_bits(rest), key=lambda c: pass_danger(c, rest))
+        card = max(iter_bits(rest), key=lambda c: pass_danger(c, rest))
         chosen.append(card)
         rest ^= 1 << card
     return chosen
@@ -302,13 +302,4 @@ def pass_danger(card: int, held: int) -> float:
 
 def _lowest_rank(mask: int) -> int:
     """The lowest-ranked card in ``mask``, whatever its suit."""
-    return min(_bits(mask), key=lambda c: (c % 13, c))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return min(iter_bits(mask), key=lambda c: (c % 13, c))
