@@ -36,6 +36,7 @@ from typing import Any
 
 from ..engine import Card, SeatView, Suit, Trick, WrongPhase
 from ..engine.cards import ALL_CARDS, mask_of
+from ..engine.explain import plain_facts
 from ..engine.trick import trick_winner
 from ..engine.rules import Rules
 from ..text.coach import feedback_text, hint_text
@@ -62,7 +63,7 @@ class Hint:
         return self.cards[0]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"cards": [c.code for c in self.cards], "reason": self.reason, "facts": _plain(self.facts),
+        return {"cards": [c.code for c in self.cards], "reason": self.reason, "facts": plain_facts(self.facts),
                 "text": self.text}
 
 
@@ -78,7 +79,7 @@ class Feedback:
 
     def to_dict(self) -> dict[str, Any]:
         return {"card": self.card.code, "better": self.better.code, "reason": self.reason,
-                "facts": _plain(self.facts), "text": self.text}
+                "facts": plain_facts(self.facts), "text": self.text}
 
 
 def hint(view: SeatView, lang: str | None = None, names: Names = None) -> Hint:
@@ -144,14 +145,3 @@ def trick_feedback(view: SeatView, trick: Trick, lang: str | None = None, names:
     facts = {"card": played, "better": better, "points": taken, "fewer": saved, "winning": winning,
              "winner": winner}
     return Feedback(played, better, reason, facts, feedback_text(reason, facts, lang, names))
-
-
-def _plain(value: Any) -> Any:
-    """Facts as JSON-friendly values: cards as codes, suits as names."""
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, Suit):
-        return value.name.lower()
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value

@@ -12,16 +12,17 @@ from typing import Any
 from .cards import Card, Suit
 
 
-def _plain(value: Any) -> Any:
-    """Facts as JSON-friendly values: cards as codes, suits as names."""
+def plain_facts(value: Any) -> Any:
+    """Facts as JSON-friendly values: cards as codes, suits as names (also
+    inside lists, tuples and dicts)."""
     if isinstance(value, Card):
         return value.code
     if isinstance(value, Suit):
         return value.name.lower()
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [plain_facts(v) for v in value]
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: plain_facts(v) for k, v in value.items()}
     return value
 
 
@@ -57,7 +58,7 @@ class Explanation:
             "reason": self.reason,
             "card": self.card.code if self.card else None,
             "seat": self.seat,
-            "facts": _plain(self.facts),
+            "facts": plain_facts(self.facts),
         }
 
 
@@ -103,5 +104,5 @@ class Event:
             "rule": self.rule,
             "seat": self.seat,
             "cards": [c.code for c in self.cards],
-            "facts": _plain(self.facts),
+            "facts": plain_facts(self.facts),
         }
