@@ -6,20 +6,19 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 
+import servers
+from servers import CHROMIUM, CHROMIUM_LAUNCH, free_port, start_server, stop_server
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "play.ipynb"
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -35,10 +34,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    return {**browser_type_launch_args, "executable_path": CHROMIUM,
-            "args": ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--disable-background-networking", "--disable-component-update",
-                     "--no-first-run", "--disable-sync", "--disable-quic"]}
+    return {**browser_type_launch_args, **CHROMIUM_LAUNCH}
 
 
 @pytest.fixture(scope="session")
@@ -46,58 +42,11 @@ def browser_context_args(browser_context_args: dict) -> dict:
     return {**browser_context_args, "viewport": {"width": 1100, "height": 1300}}
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def jupyter_env(home: Path) -> dict[str, str]:
-    """Environment pointing every Jupyter folder at ``home`` (nothing written to the real home)."""
-    env = dict(os.environ)
-    for name, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
-                      ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython"),
-                      ("JUPYTERLAB_SETTINGS_DIR", "settings"), ("JUPYTERLAB_WORKSPACES_DIR", "workspaces")]:
-        path = home / sub
-        path.mkdir(parents=True, exist_ok=True)
-        env[name] = str(path)
+    """This environment with Jupyter folders under ``home`` and the repository importable."""
+    env = servers.jupyter_env(home, os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return env
-
-
-def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60) -> None:
-    """A TCP connect, not a GET: a GET to Voilà would start a kernel."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"server exited early with code {proc.returncode}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"server did not listen on port {port} within {timeout} s")
-
-
-def start_server(args: list[str], cwd: Path, env: dict[str, str], port: int, log: Path) -> subprocess.Popen:
-    proc = subprocess.Popen(args, cwd=cwd, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT,
-                            start_new_session=True)
-    try:
-        wait_for_port(port, proc)
-    except RuntimeError:
-        stop_server(proc)
-        raise RuntimeError(f"{args[:3]} did not start; log:\n{log.read_text()[-3000:]}") from None
-    return proc
-
-
-def stop_server(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
 
 
 def copy_notebook(folder: Path) -> Path:

@@ -6,7 +6,6 @@ Screenshots of every step go to artifacts/screenshots/lessons/."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +18,9 @@ from hearts_widget.lessons.checks import CHECKS
 from hearts_widget.lessons.path import STEPS
 from hearts_widget.lessons.positions import POSITIONS
 
-from .conftest import ROOT, SCREENSHOTS, free_port, jupyter_env, wait_for_port
+from servers import free_port, jupyter_env, start_server, stop_server
+
+from .conftest import ROOT, SCREENSHOTS, SERVER_WAIT_S
 
 BASE_URL = "/user/test/"
 WAIT_MS = 120_000
@@ -48,22 +49,15 @@ def binder_server(binder_venv: Path, tmp_path_factory: pytest.TempPathFactory) -
     base["PATH"] = f"{binder_venv / 'bin'}{os.pathsep}{base.get('PATH', '')}"
     env = jupyter_env(home, base)
     port = free_port()
-    log = (home / "server.log").open("w")
-    process = subprocess.Popen(
+    process = start_server(
         [str(binder_venv / "bin" / "jupyter"), "server", "--no-browser", "--allow-root",
          f"--ServerApp.base_url={BASE_URL}", "--ServerApp.token=", "--ServerApp.password=",
          "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", f"--ServerApp.root_dir={ROOT}"],
-        cwd=home, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        home, env, port, home / "server.log", timeout=SERVER_WAIT_S)
     try:
-        wait_for_port(port, process)
         yield f"http://127.0.0.1:{port}{BASE_URL}"
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-        log.close()
+        stop_server(process, timeout=20)
 
 
 def shoot(page: Page, name: str) -> None:

@@ -4,8 +4,6 @@ the page, and the language choice turns every step's words into another language
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import sys
 from typing import Iterator
 
@@ -16,7 +14,9 @@ from hearts_widget.lessons.path import STEPS
 from hearts_widget.text.lessons import lesson_text
 from hearts_widget.text.translate import LANGUAGES
 
-from .conftest import ROOT, SCREENSHOTS, free_port, jupyter_env, wait_for_port
+from servers import free_port, jupyter_env, start_server, stop_server
+
+from .conftest import ROOT, SCREENSHOTS, SERVER_WAIT_S
 
 WAIT_MS = 120_000
 
@@ -27,21 +27,14 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     base = dict(os.environ)
     base["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     port = free_port()
-    log = (home / "voila.log").open("w")
-    process = subprocess.Popen(
+    process = start_server(
         [sys.executable, "-m", "voila", "notebooks/lesson.ipynb", "--no-browser", f"--port={port}",
          "--Voila.ip=127.0.0.1"],
-        cwd=ROOT, env=jupyter_env(home, base), stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        ROOT, jupyter_env(home, base), port, home / "voila.log", timeout=SERVER_WAIT_S)
     try:
-        wait_for_port(port, process)
         yield f"http://127.0.0.1:{port}/"
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-        log.close()
+        stop_server(process, timeout=20)
 
 
 @pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != "en"])

@@ -1,0 +1,77 @@
+"""Helpers shared by the real-browser tests (tests/browser, tests/lessons):
+Debian's Chromium for Playwright, free ports, temporary Jupyter folders, and
+servers started as subprocesses in their own process group and stopped by
+that group only."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+from typing import Mapping
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_LAUNCH = {"executable_path": CHROMIUM,
+                   "args": ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                            "--disable-background-networking", "--disable-component-update",
+                            "--no-first-run", "--disable-sync", "--disable-quic"]}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def jupyter_env(home: Path, base: Mapping[str, str]) -> dict[str, str]:
+    """``base`` with every Jupyter and IPython folder under ``home`` (nothing written to the real home)."""
+    env = dict(base)
+    for name, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
+                      ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython"),
+                      ("JUPYTERLAB_SETTINGS_DIR", "settings"), ("JUPYTERLAB_WORKSPACES_DIR", "workspaces")]:
+        path = home / sub
+        path.mkdir(parents=True, exist_ok=True)
+        env[name] = str(path)
+    return env
+
+
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60) -> None:
+    """A TCP connect, not a GET: a GET to Voilà would start a kernel."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited early with code {proc.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"server did not listen on port {port} within {timeout} s")
+
+
+def start_server(args: list[str], cwd: Path, env: dict[str, str], port: int, log: Path,
+                 timeout: float = 60) -> subprocess.Popen:
+    """Start ``args`` in its own process group, output to ``log``; wait until ``port`` listens."""
+    proc = subprocess.Popen(args, cwd=cwd, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    try:
+        wait_for_port(port, proc, timeout)
+    except RuntimeError:
+        stop_server(proc)
+        raise RuntimeError(f"{args[:3]} did not start; log:\n{log.read_text()[-3000:]}") from None
+    return proc
+
+
+def stop_server(proc: subprocess.Popen, timeout: float = 10) -> None:
+    """SIGTERM to the server's process group, SIGKILL if it is still there after ``timeout`` s."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
