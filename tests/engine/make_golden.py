@@ -27,8 +27,21 @@ SEEDS = range(60)  # the seed giving the most varied explanations is kept
 
 def transcript(players: int, number: int, seed: int) -> dict[str, Any]:
     """Play one hand at random (seeded) and record every step."""
-    rng = random.Random(seed)
-    hand = Hand.deal(Rules(players=players), seed=seed, number=number)
+    hand, steps = play_and_record(Hand.deal(Rules(players=players), seed=seed, number=number), random.Random(seed))
+    return {
+        "players": players,
+        "number": number,
+        "seed": seed,
+        "record": hand.to_dict(),
+        "steps": steps,
+        "events": [[e.kind, e.rule, e.seat, [c.code for c in e.cards]] for e in hand.events],
+        "points": hand.points(),
+    }
+
+
+def play_and_record(hand: Hand, rng: random.Random) -> tuple[Hand, list[dict[str, Any]]]:
+    """Pass and play ``hand`` to its end at random (``rng``); at every play, record
+    the seat to move, the trick, the legal cards and every held card's explanation."""
     for seat in hand.waiting_to_pass:
         hand = hand.pass_cards(seat, rng.sample(hand.held(seat), 3))
     steps = []
@@ -49,15 +62,7 @@ def transcript(players: int, number: int, seed: int) -> dict[str, Any]:
             "play": card.code,
         })
         hand = hand.play(card)
-    return {
-        "players": players,
-        "number": number,
-        "seed": seed,
-        "record": hand.to_dict(),
-        "steps": steps,
-        "events": [[e.kind, e.rule, e.seat, [c.code for c in e.cards]] for e in hand.events],
-        "points": hand.points(),
-    }
+    return hand, steps
 
 
 def dumps(data: dict[str, Any]) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from make_golden import dumps  # noqa: E402
+from make_golden import dumps, play_and_record  # noqa: E402
 
 from hearts_widget import Hand, Rules  # noqa: E402
 
@@ -28,23 +28,7 @@ SEEDS = range(80)
 
 def transcript(rules: Rules, seed: int) -> dict[str, Any]:
     """Play hand 0 at random (seeded) and record every step."""
-    rng = random.Random(seed)
-    hand = Hand.deal(rules, seed=seed, number=0)
-    for seat in hand.waiting_to_pass:
-        hand = hand.pass_cards(seat, rng.sample(hand.held(seat), 3))
-    steps = []
-    while hand.phase == "play":
-        seat = hand.to_move
-        assert seat is not None
-        explanations = {}
-        for card in hand.held(seat):
-            explanation = hand.explain(card)
-            explanations[card.code] = [explanation.legal, explanation.rule, explanation.reason]
-        card = rng.choice(hand.legal_moves())
-        steps.append({"seat": seat, "trick": [c.code for c in hand.trick.cards], "hearts_broken": hand.hearts_broken,
-                      "legal": [c.code for c in hand.legal_moves()], "explanations": explanations,
-                      "play": card.code})
-        hand = hand.play(card)
+    hand, steps = play_and_record(Hand.deal(rules, seed=seed, number=0), random.Random(seed))
     return {
         "rules": rules.to_dict(),
         "seed": seed,
