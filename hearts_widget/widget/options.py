@@ -8,7 +8,7 @@ from typing import Any, Sequence
 
 from ..bots import BOTS, Bot, make_bot
 from ..engine import Rules
-from ..text.translate import LANGUAGES
+from ..text.translate import LANGUAGES, default_language
 
 HUMAN = "human"
 BOT = "bot"
@@ -23,7 +23,8 @@ class TableOptions:
     ``"bot"`` (the rule-based bot), a bot name of ``hearts_widget.bots.BOTS`` or a
     bot object; the learner's seat must be human. ``variant`` names a variant of
     ``Rules``; ``rules`` (a ``Rules``) gives every rule at once, house rules too,
-    instead of ``players``, ``target`` and ``variant``."""
+    instead of ``players``, ``target`` and ``variant``. Without ``lang`` the
+    table speaks the kernel's locale when it is a shipped language, else English."""
 
     players: int = 4
     target: int = 100
@@ -46,6 +47,7 @@ class TableOptions:
                 hint = f" Did you mean {close[0]!r}?" if close else ""
                 raise TypeError(f"HeartsTable got an unknown option {name!r}.{hint} "
                                 f"The options are: {', '.join(known)}.")
+        kwargs = {**kwargs, "lang": default_language(kwargs.get("lang"))}
         rules = kwargs.get("rules")
         if rules is not None:
             if not isinstance(rules, Rules):

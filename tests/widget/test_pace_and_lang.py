@@ -88,3 +88,26 @@ def test_every_ui_label_is_a_non_empty_string() -> None:
     for lang in LANGUAGES:
         strings = ui_strings(lang)
         assert all(isinstance(v, str) and v for v in strings.values())
+
+
+@pytest.mark.parametrize("env, expected", [
+    ({"LANG": "sw_KE.UTF-8"}, "sw"),
+    ({"LC_ALL": "fil_PH.UTF-8"}, "tl"),
+    ({"LANGUAGE": "ceb:en", "LANG": "en_US.UTF-8"}, "ceb"),
+    ({"LANG": "fr_FR.UTF-8"}, "en"),
+    ({}, "en"),
+])
+def test_without_lang_the_table_follows_the_kernel_locale(
+        monkeypatch: pytest.MonkeyPatch, env: dict[str, str], expected: str) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    table = HeartsTable(seed=1)
+    assert table.lang == expected
+    assert table.ui == ui_strings(expected)
+
+
+def test_an_explicit_lang_wins_over_the_kernel_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "sw_KE.UTF-8")
+    assert HeartsTable(seed=1, lang="en").lang == "en"
