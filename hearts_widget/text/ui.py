@@ -218,6 +218,8 @@ def notice_text(kind: str, lang: str | None = None, **facts: object) -> str:
         "not-held": t.gettext("Nothing happened: {card} is not in your hand."),
         "illegal": t.gettext("{card} cannot be played: {reason}"),
         "refused": t.gettext("Nothing happened: {reason}"),
+        "rules-refused": t.gettext(
+            "Nothing happened: the rules do not allow that choice of “{option}”, so they stay as they were."),
         "nothing-to-undo": t.gettext("There is nothing to undo yet."),
         "undone": t.gettext("Your last move was taken back."),
         "new-game": t.gettext("A new game has started."),

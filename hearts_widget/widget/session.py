@@ -17,6 +17,7 @@ from ..engine import Card, Game, HeartsError, IllegalMove, Trick, parse_cards
 from ..engine.same_deal import SameDeal, changed_rules, same_deal
 from ..engine.view import SeatView
 from ..text.ui import notice_text, seat_names
+from ..text.variants import house_rule_labels, variant_label
 from .options import TableOptions, bot_for_seats, check_lang, check_pace
 from .same_deal import same_deal_changes
 
@@ -226,8 +227,8 @@ class TableSession:
         if variant is not None:
             try:
                 self.rules = changed_rules(self.rules, {"variant": variant})
-            except ValueError as error:
-                return self._say("refused", reason=str(error))
+            except ValueError:
+                return self._refuse_rules({"variant": variant})
         self.game = Game.new(self.rules)
         self.undo_stack.clear()
         self._played_from = self.feedback_on = self.same_deal = None
@@ -244,10 +245,16 @@ class TableSession:
             return self._say("malformed", detail=f"house_rules needs rules: some of {', '.join(HOUSE_RULES)}")
         try:
             self.rules = changed_rules(self.rules, changes)
-        except (ValueError, HeartsError) as error:
-            return self._say("refused", reason=str(error))
+        except (ValueError, HeartsError):
+            return self._refuse_rules(changes)
         self._changed()
         self._say("house-rules", level="info")
+
+    def _refuse_rules(self, changes: dict[str, Any]) -> None:
+        """``Rules`` refused a change: name the learner's choice in their language
+        (Rules' own message is English, written for programmers)."""
+        labels = {**house_rule_labels(self.lang), "variant": variant_label(self.lang)}
+        self._say("rules-refused", option=", ".join(labels[name] for name in changes if name in labels))
 
     def _on_same_deal(self, message: dict[str, Any]) -> None:
         """Replay the hand just finished with one change (``{"change": "moon=self"}``,

@@ -142,7 +142,7 @@ def test_house_rules_set_on_the_table_start_the_next_game(page: Page, variant_ur
     target = house.get_by_label("Target score")
     target.fill("0")
     target.dispatch_event("change")
-    expect(page.get_by_test_id("notice")).to_contain_text("Rules.target must be a positive number")
+    expect(page.get_by_test_id("notice")).to_contain_text("the rules do not allow that choice of “Target score”")
     expect(target).to_have_value("100")  # the refused value is not kept
     page.screenshot(path=shots / "variants-6-house-rules.png", full_page=True)
     before = state_id(page)

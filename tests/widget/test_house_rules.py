@@ -54,24 +54,33 @@ def test_a_new_variant_keeps_the_house_rules_set() -> None:
     assert table.game.rules == Rules(players=4, variant="omnibus", maria_breaks_hearts=False)
 
 
-@pytest.mark.parametrize("options, change, words", [
-    ({"variant": "black-maria"}, {"moon": "choice"}, "Black Maria has no moon"),
-    ({"rules": Rules(variant="omnibus", moon_needs_bonus=True)}, {"moon": "off"}, "no moon to shoot"),
-    ({}, {"target": -5}, "Rules.target must be a positive number"),
-    ({}, {"moon": "sometimes"}, "Rules.moon"),
-    ({}, {"first_trick_no_points": "yes"}, "first_trick_no_points"),
+@pytest.mark.parametrize("options, change, label", [
+    ({"variant": "black-maria"}, {"moon": "choice"}, "Shooting the moon"),
+    ({"rules": Rules(variant="omnibus", moon_needs_bonus=True)}, {"moon": "off"}, "Shooting the moon"),
+    ({}, {"target": -5}, "Target score"),
+    ({}, {"moon": "sometimes"}, "Shooting the moon"),
+    ({}, {"first_trick_no_points": "yes"}, "No points on the first trick"),
 ])
-def test_a_combination_rules_refuses_shows_its_message_and_changes_nothing(
-        options: dict, change: dict, words: str) -> None:
+def test_a_combination_rules_refuses_names_the_choice_and_changes_nothing(
+        options: dict, change: dict, label: str) -> None:
     table = HeartsTable(seed=1, **options)
     before_rules, before_game, before_house = table._session.rules, table.game, table.state["house_rules"]
     set_house_rules(table, change)
-    assert table.notice["kind"] == "refused" and words in table.notice["text"]
+    assert table.notice["kind"] == "rules-refused" and f"“{label}”" in table.notice["text"]
     assert table.notice["text"].startswith("Nothing happened: ")
     assert table._session.rules == before_rules and table.game is before_game
     assert table.state["house_rules"] == before_house
     new_game(table)
     assert table.game.rules == before_rules
+
+
+def test_a_refused_house_rule_is_said_in_the_learners_language() -> None:
+    """Rules' own message is English: the learner is told in their language instead."""
+    table = HeartsTable(seed=1, variant="black-maria", lang="sw")
+    set_house_rules(table, {"moon": "choice"})
+    text = table.notice["text"]
+    assert table.notice["kind"] == "rules-refused"
+    assert text.startswith("Hakuna kilichotokea") and "Rules." not in text and "moon" not in text
 
 
 @pytest.mark.parametrize("rules", [None, {}, "moon", {"players": 5}, {"variant": "omnibus"}, {"seed": 3}])

@@ -45,7 +45,8 @@ def test_the_variant_of_a_new_game_can_be_chosen_among_those_that_fit() -> None:
     send(table, {"type": "new_game"})
     assert table.game.rules.variant == "black-maria", "a new game keeps the chosen variant"
     send(table, {"type": "new_game", "variant": "cancellation"})
-    assert table.game.rules.variant == "black-maria" and "5 to 10" in table.notice["text"]
+    assert table.game.rules.variant == "black-maria" and table.notice["kind"] == "rules-refused"
+    assert "“Variant for a new game”" in table.notice["text"]
     assert [c["code"] for c in HeartsTable(players=9, variant="cancellation").state["variants"]["choices"]] == [
         "cancellation"]
 
