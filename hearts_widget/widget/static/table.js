@@ -41,10 +41,14 @@ function cardFace(/** @type {CardInfo} */ card, extraClass = "") {
     h("span", { class: "hw-pip" }, card.symbol));
 }
 
-/** Where a seat sits around the table: the learner at the bottom, play going clockwise. */
+/** Where a seat sits around the table: the learner at the bottom, play going clockwise.
+ * `--hw-edge` is the widest the seat's box may be and still stay on the table
+ * (it is centred on its spot), so long seat names in any language wrap instead. */
 function place(position, players, rx, ry) {
   const angle = (Math.PI / 2) + (position * 2 * Math.PI) / players;
-  return `left:${50 + rx * Math.cos(angle)}%;top:${50 + ry * Math.sin(angle)}%`;
+  const x = 50 + rx * Math.cos(angle);
+  const edge = Math.max(18, 2 * Math.min(x, 100 - x) - 2);
+  return `left:${x}%;top:${50 + ry * Math.sin(angle)}%;--hw-edge:${edge}%`;
 }
 
 export default {
