@@ -3,11 +3,12 @@ score, switch language mid-game; and watch the bots play one card at a time."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from .person import hand_cards, play_one_hand, sheet_rows, state_id, wait_for_change
+from .person import WAIT_MS, hand_cards, play_one_hand, sheet_rows, state_id, wait_for_change
 
 
 def open_table(page: Page, url: str) -> None:
@@ -73,3 +74,45 @@ def test_bots_play_one_card_at_a_time_at_a_visible_pace(page: Page, voila_url: s
     steps = list(zip(counts, counts[1:], strict=False))
     assert all(b == a + 1 or b == 1 for a, b in steps), f"cards arrived one at a time: {counts}"
     assert len(steps) >= 3, f"several bot cards were each seen on their own: {counts}"
+
+
+def test_switching_language_mid_hand_changes_the_words_not_the_game(page: Page, voila_url: str,
+                                                                    shots: Path) -> None:
+    """Mid-hand, with an illegal card explained: Swahili replaces every English word
+    (the card's reason, the narration, the buttons) and the cards stay where they were."""
+    open_table(page, voila_url)
+    cards = hand_cards(page)
+    for index in (0, 4, 8):
+        cards.nth(index).click()
+    before = state_id(page)
+    page.get_by_role("button", name="Pass these three cards").click()
+    wait_for_change(page, before)
+    illegal = page.locator(".hw-hand .hw-card.hw-illegal")
+    for _ in range(17):
+        page.locator(".hw-hand .hw-card.hw-legal").first.wait_for(timeout=WAIT_MS)
+        if illegal.count():
+            break
+        before = state_id(page)
+        page.locator(".hw-hand .hw-card.hw-legal").first.click()
+        wait_for_change(page, before)
+    code = illegal.first.get_attribute("data-code")
+    illegal.first.click()
+    why = page.get_by_test_id("why")
+    expect(why).to_contain_text("play.")
+    english_why, english_story = why.inner_text(), page.get_by_test_id("narration").inner_text()
+    rule = re.search(r"play\.[a-z-]+", english_why)
+    held = [c.get_attribute("data-code") for c in hand_cards(page).all()]
+    trick = page.get_by_test_id("trick").inner_text()
+
+    page.get_by_role("combobox", name="Language").select_option("sw")
+    expect(page.locator(".hw-root[lang='sw']")).to_be_visible()
+    page.locator(f".hw-hand .hw-card[data-code='{code}']").click()
+    expect(why).to_contain_text(rule.group(0) if rule else "play.")
+    swahili_why, swahili_story = why.inner_text(), page.get_by_test_id("narration").inner_text()
+    assert swahili_why != english_why and "must follow suit" not in swahili_why
+    assert swahili_story != english_story and "leads it to the first trick" not in swahili_story
+    for button in ("Undo", "New game", "Hint", "Show the last trick"):
+        expect(page.get_by_role("button", name=button, exact=True)).to_have_count(0)
+    assert [c.get_attribute("data-code") for c in hand_cards(page).all()] == held, "the hand is unchanged"
+    assert page.get_by_test_id("trick").inner_text() == trick, "the trick is unchanged"
+    page.screenshot(path=shots / "voila-9-language-mid-hand-sw.png", full_page=True)
