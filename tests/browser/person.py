@@ -29,6 +29,16 @@ def sheet_rows(page: Page) -> int:
     return page.locator(".hw-score tbody tr:not(.hw-totals)").count()
 
 
+def choose_and_pass(page: Page, indexes: tuple[int, int, int] = (0, 1, 2)) -> None:
+    """Click three cards of the hand and confirm the pass; wait for the table to change."""
+    cards = hand_cards(page)
+    for index in indexes:
+        cards.nth(index).click()
+    before = state_id(page)
+    page.get_by_role("button", name="Pass these three cards").click()
+    wait_for_change(page, before)
+
+
 def pass_three(page: Page, shots: Path, name: str) -> None:
     """Choose three cards, see the choice, confirm, and see what was received."""
     expect(page.get_by_test_id("pass-prompt")).to_contain_text("Pass three cards")

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import free_port, jupyter_env, start_server, stop_server
-from .person import WAIT_MS, hand_cards, sheet_rows, state_id, wait_for_change
+from .person import WAIT_MS, choose_and_pass, hand_cards, sheet_rows, state_id, wait_for_change
 
 NOTEBOOKS = {
     "omnibus": "from hearts_widget import HeartsTable\nHeartsTable(variant='omnibus', seed=5)",
@@ -41,12 +41,7 @@ def variant_urls(tmp_path: Path) -> Iterator[dict[str, str]]:
 def play_hand(page: Page) -> None:
     """Pass the first three cards if asked, then play the first legal card until the sheet gains a row."""
     if page.get_by_test_id("pass-prompt").count():
-        cards = hand_cards(page)
-        for index in (0, 1, 2):
-            cards.nth(index).click()
-        before = state_id(page)
-        page.get_by_role("button", name="Pass these three cards").click()
-        wait_for_change(page, before)
+        choose_and_pass(page)
     for _ in range(40):
         if sheet_rows(page) == 1:
             return

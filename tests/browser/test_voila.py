@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from .person import WAIT_MS, hand_cards, play_one_hand, sheet_rows, state_id, wait_for_change
+from .person import WAIT_MS, choose_and_pass, hand_cards, play_one_hand, sheet_rows, state_id, wait_for_change
 
 
 def open_table(page: Page, url: str) -> None:
@@ -46,12 +46,7 @@ def test_the_table_fits_a_narrow_column_and_respects_reduced_motion(page: Page, 
 def test_bots_play_one_card_at_a_time_at_a_visible_pace(page: Page, voila_url: str, shots: Path) -> None:
     open_table(page, voila_url)
     page.get_by_role("combobox", name="Bot pace").select_option(label="One card at a time")
-    cards = hand_cards(page)
-    for index in (0, 1, 2):
-        cards.nth(index).click()
-    before = state_id(page)
-    page.get_by_role("button", name="Pass these three cards").click()
-    wait_for_change(page, before)
+    choose_and_pass(page)
     expect(page.get_by_test_id("pass-prompt")).to_have_count(0)
     on_table = page.locator("[data-testid=trick] .hw-played")
     legal = page.locator(".hw-hand .hw-card.hw-legal")
@@ -81,12 +76,7 @@ def test_switching_language_mid_hand_changes_the_words_not_the_game(page: Page, 
     """Mid-hand, with an illegal card explained: Swahili replaces every English word
     (the card's reason, the narration, the buttons) and the cards stay where they were."""
     open_table(page, voila_url)
-    cards = hand_cards(page)
-    for index in (0, 4, 8):
-        cards.nth(index).click()
-    before = state_id(page)
-    page.get_by_role("button", name="Pass these three cards").click()
-    wait_for_change(page, before)
+    choose_and_pass(page, (0, 4, 8))
     illegal = page.locator(".hw-hand .hw-card.hw-illegal")
     for _ in range(17):
         page.locator(".hw-hand .hw-card.hw-legal").first.wait_for(timeout=WAIT_MS)
