@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
+from hearts_widget.bots import Bot
 from hearts_widget.engine import Card, Hand, Rules, parse_cards
 
 
@@ -21,3 +24,21 @@ def position(hands: list[str], trick: str = "", leader: int = 0, taken: list[lis
 
 def card(text: str) -> Card:
     return Card.parse(text)
+
+
+def play_checked_hand(rules: Rules, seed: int, bots: Sequence[Bot]) -> Hand:
+    """One hand where every decision is checked against the engine."""
+    hand = Hand.deal(rules, seed, number=seed % 2)
+    if hand.phase == "pass":
+        for seat in range(rules.players):
+            view = hand.view(seat)
+            chosen = bots[seat].choose_pass(view)
+            assert len(chosen) == 3 and len(set(chosen)) == 3 and set(chosen) <= set(view.held)
+            hand = hand.pass_cards(seat, chosen)
+    while hand.phase == "play":
+        seat = hand.to_move
+        view = hand.view(seat)
+        card = bots[seat].choose_play(view)
+        assert card in view.legal
+        hand = hand.play(card, seat)
+    return hand

@@ -6,25 +6,7 @@ from hearts_widget.bots import RandomBot, RuleBot, make_bot
 from hearts_widget.bots.arena import play_game
 from hearts_widget.engine import Hand, Rules, parse_cards
 
-from bot_helpers import card, position
-
-
-def _play_hand(rules: Rules, seed: int, bots) -> Hand:
-    """One hand where every decision is checked against the engine."""
-    hand = Hand.deal(rules, seed, number=seed % 2)
-    if hand.phase == "pass":
-        for seat in range(rules.players):
-            view = hand.view(seat)
-            chosen = bots[seat].choose_pass(view)
-            assert len(chosen) == 3 and len(set(chosen)) == 3 and set(chosen) <= set(view.held)
-            hand = hand.pass_cards(seat, chosen)
-    while hand.phase == "play":
-        seat = hand.to_move
-        view = hand.view(seat)
-        card = bots[seat].choose_play(view)
-        assert card in view.legal
-        hand = hand.play(card, seat)
-    return hand
+from bot_helpers import card, play_checked_hand, position
 
 
 @settings(max_examples=25, deadline=None)
@@ -32,7 +14,7 @@ def _play_hand(rules: Rules, seed: int, bots) -> Hand:
 def test_rule_bot_plays_only_legal_cards_and_passes_three_held(players: int, seed: int) -> None:
     rules = Rules(players=players)
     bots = [RuleBot() if s % 2 == 0 else RandomBot(seed + s) for s in range(players)]
-    hand = _play_hand(rules, seed, bots)
+    hand = play_checked_hand(rules, seed, bots)
     assert sum(hand.points()) == 26
 
 

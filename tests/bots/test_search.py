@@ -15,6 +15,8 @@ from hearts_widget.bots.table import Table, allowed_masks
 from hearts_widget.engine import Hand, Rules, parse_cards
 from hearts_widget.engine.cards import SUIT_MASKS, mask_of
 
+from bot_helpers import play_checked_hand
+
 
 def _random_position(players: int, seed: int, moves: int) -> Hand:
     """A hand after the pass and ``moves`` random legal cards."""
@@ -115,20 +117,8 @@ def test_a_seat_that_did_not_follow_is_known_void() -> None:
 @settings(max_examples=8, deadline=None)
 @given(players=st.integers(3, 7), seed=st.integers(0, 10**6))
 def test_strong_bot_plays_only_legal_cards(players: int, seed: int) -> None:
-    rules = Rules(players=players)
-    hand = Hand.deal(rules, seed, number=seed % 2)
     bots = [StrongBot(seed=seed, deals=2) if s % 2 == 0 else RuleBot() for s in range(players)]
-    if hand.phase == "pass":
-        for seat in range(players):
-            chosen = bots[seat].choose_pass(hand.view(seat))
-            assert len(set(chosen)) == 3 and set(chosen) <= set(hand.held(seat))
-            hand = hand.pass_cards(seat, chosen)
-    while hand.phase == "play":
-        seat = hand.to_move
-        view = hand.view(seat)
-        card = bots[seat].choose_play(view)
-        assert card in view.legal
-        hand = hand.play(card, seat)
+    play_checked_hand(Rules(players=players), seed, bots)
 
 
 def test_strong_bot_with_a_seed_is_reproducible() -> None:
