@@ -15,6 +15,9 @@ BOT = "bot"
 DEFAULT_BOT = "rule"
 MAX_PACE = 5.0
 SLOW_PACE = 0.8  # seconds between bot cards in the "one card at a time" pace
+# "game": the whole table with its controls; "position": a lesson position (the
+# seats, the trick, the hand and the verdict, none of a game's controls).
+LAYOUTS = ("game", "position")
 
 
 @dataclass(frozen=True)
@@ -24,7 +27,9 @@ class TableOptions:
     bot object; the learner's seat must be human. ``variant`` names a variant of
     ``Rules``; ``rules`` (a ``Rules``) gives every rule at once, house rules too,
     instead of ``players``, ``target`` and ``variant``. Without ``lang`` the
-    table speaks the kernel's locale when it is a shipped language, else English."""
+    table speaks the kernel's locale when it is a shipped language, else English.
+    ``layout`` is ``"game"`` (the whole table) or ``"position"`` (a lesson position:
+    no new game, variant, pace, language, house rules, score sheet or log)."""
 
     players: int = 4
     target: int = 100
@@ -36,6 +41,7 @@ class TableOptions:
     lang: str = "en"
     variant: str = "standard"
     rules: Rules | None = None
+    layout: str = "game"
 
     @classmethod
     def from_kwargs(cls, kwargs: dict[str, Any]) -> TableOptions:
@@ -71,6 +77,8 @@ class TableOptions:
             raise ValueError(f"open_hands must be True or False, not {self.open_hands!r}")
         check_pace(self.pace)
         check_lang(self.lang)
+        if self.layout not in LAYOUTS:
+            raise ValueError(f"layout must be one of {', '.join(map(repr, LAYOUTS))}, not {self.layout!r:.60}")
         if self.seats is not None:
             seats = self.seats
             if isinstance(seats, str) or not isinstance(seats, Sequence) or len(seats) != self.players:

@@ -54,9 +54,11 @@ class TableSession:
         self.hint_for: Game | None = None
         self._played_from: SeatView | None = None
         self.feedback_on: tuple[SeatView, Trick] | None = None
-        # A lesson table (HeartsTable.from_hand) may stop once the learner has played.
+        # A lesson table (HeartsTable.from_hand) may stop once the trick the learner
+        # played to is complete: (hand number, trick index) of that trick until then.
         self.stop_after_move = False
         self.stopped = False
+        self._stop_at: tuple[int, int] | None = None
         # Same deal, other rules: the change tried on the hand just finished, and the replay.
         self.same_deal: tuple[dict[str, Any], SameDeal] | None = None
 
@@ -108,6 +110,7 @@ class TableSession:
                                   lambda: game.play(view.legal[0], seat))
         self.game = game
         self._check_trick_done()
+        self._stop_if_trick_done()
         self._changed()
 
     def _bot_pass(self, game: Game, seat: int) -> Game:
@@ -179,7 +182,10 @@ class TableSession:
         if self._human_move(lambda game: game.play(card, seat)):
             self._played_from = view
             self._check_trick_done()
-            self.stopped = self.stop_after_move
+            if self.stop_after_move:
+                self._stop_at = (view.number, len(view.tricks))
+                self._stop_if_trick_done()
+                self._changed()
 
     def _on_pass(self, message: dict[str, Any]) -> None:
         texts = message.get("cards")
@@ -219,6 +225,7 @@ class TableSession:
         self.game, self.viewer = self.undo_stack.pop()
         self._played_from = self.feedback_on = self.same_deal = None
         self.stopped = False
+        self._stop_at = None
         self._changed()
         self._say("undone", level="info")
 
@@ -233,6 +240,7 @@ class TableSession:
         self.undo_stack.clear()
         self._played_from = self.feedback_on = self.same_deal = None
         self.stopped = self.stop_after_move = False
+        self._stop_at = None
         self.viewer = self.options.learner
         self._changed()
         self._say("new-game", level="info")
@@ -320,6 +328,7 @@ class TableSession:
         self.undo_stack.clear()
         self._played_from = self.feedback_on = self.same_deal = None
         self.stopped = False
+        self._stop_at = None
         self._changed()
 
     def _human_move(self, move: Callable[[Game], Game]) -> bool:
@@ -353,6 +362,17 @@ class TableSession:
         if hand is not None and len(hand.tricks) > index:
             self._played_from = None
             self.feedback_on = (view, hand.tricks[index])
+
+    def _stop_if_trick_done(self) -> None:
+        """A lesson table stops once the trick the learner played to is complete,
+        whoever wins it, so the learner sees the whole trick and its winner."""
+        if self._stop_at is None:
+            return
+        number, index = self._stop_at
+        hand = self.game.hand
+        if hand.number != number or len(hand.tricks) > index or self.game.is_over:
+            self.stopped = True
+            self._stop_at = None
 
     def _refuse_phase(self, phase: str) -> bool:
         """Refuse, with a notice, a pass or play made when the game is elsewhere."""

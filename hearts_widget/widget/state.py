@@ -50,6 +50,8 @@ def table_state(session: TableSession) -> dict[str, Any]:
     passing = hand.phase == "pass" and seat in hand.waiting_to_pass and not game.is_over
     return {
         "id": session.state_id,
+        "layout": session.options.layout,
+        "stopped": session.stopped,
         "lang": lang,
         "languages": [{"code": code, "name": name} for code, name in LANGUAGES.items()],
         "pace": session.pace,

@@ -74,8 +74,10 @@ class HeartsTable(anywidget.AnyWidget):
     def from_hand(cls, hand: Hand, *, stop_after_move: bool = False, **options: Any) -> HeartsTable:
         """A table that starts from ``hand``, e.g. a lesson position set up with
         ``Hand.from_cards``, the learner at seat ``learner``. With ``stop_after_move``
-        nobody moves after the learner's card (until undo), so a lesson shows the
-        result of that one choice. Other options as for ``HeartsTable``."""
+        the others finish the trick the learner played to and then nobody moves
+        (until undo), whoever won it, so a lesson shows the result of that one
+        choice. Other options as for ``HeartsTable`` (``layout="position"`` for a
+        lesson's compact board)."""
         if not isinstance(stop_after_move, bool):
             raise ValueError(f"stop_after_move must be True or False, not {stop_after_move!r}")
         table = cls(rules=hand.rules, **options)  # the hand's variant and house rules too

@@ -2,10 +2,12 @@
 
 import pytest
 
-from hearts_widget import Hand, HeartsTable, Rules
+from hearts_widget import Card, Hand, HeartsTable, Rules
 from hearts_widget.lessons.positions import POSITIONS
 
 from .conftest import send
+
+QD = Card.parse("QD")
 
 
 def test_table_shows_the_position_and_the_learners_legal_cards() -> None:
@@ -15,17 +17,38 @@ def test_table_shows_the_position_and_the_learners_legal_cards() -> None:
     assert {c["code"] for c in table.state["hand"] if c["legal"]} == {"3D", "QD"}
 
 
-def test_an_illegal_card_is_refused_with_the_rule_and_a_legal_one_stops_the_table() -> None:
+def test_an_illegal_card_is_refused_with_the_rule_and_a_legal_one_plays_out_the_trick_then_stops() -> None:
     position = POSITIONS["follow-suit"]
     table = HeartsTable.from_hand(position.hand, stop_after_move=True)
     send(table, {"type": "play", "card": "9S"})
     assert table.game.hand == position.hand
     assert "must follow suit" in str(table.notice)
     send(table, {"type": "play", "card": "QD"})
-    assert table.game.hand.trick.cards == position.hand.play("QD").trick.cards  # nobody moved after
-    assert not table.state["your_turn"]
+    index = len(position.hand.tricks)
+    assert len(table.game.hand.tricks) == index + 1 and not table.game.hand.trick.cards  # the trick, and no more
+    assert QD in table.game.hand.tricks[index].cards
+    assert table.state["stopped"] and not table.state["your_turn"] and table.state["trick"]["winner"] is not None
     send(table, {"type": "undo"})
-    assert table.game.hand == position.hand and table.state["your_turn"]
+    assert table.game.hand == position.hand and table.state["your_turn"] and not table.state["stopped"]
+
+
+@pytest.mark.parametrize("key", sorted(POSITIONS))
+def test_no_position_freezes_whoever_wins_the_trick(key: str) -> None:
+    """Every legal card of every lesson position: the trick is completed, then the table stops."""
+    position = POSITIONS[key]
+    for card in position.hand.legal_moves():
+        table = HeartsTable.from_hand(position.hand, learner=position.seat, stop_after_move=True)
+        send(table, {"type": "play", "card": card.code})
+        index = len(position.hand.tricks)
+        assert len(table.game.hand.tricks) > index or table.game.completed, (key, card)
+        assert table.state["stopped"] and not table.state["your_turn"], (key, card)
+
+
+def test_the_layout_is_checked_and_sent_to_the_page() -> None:
+    assert HeartsTable(layout="position").state["layout"] == "position"
+    assert HeartsTable().state["layout"] == "game"
+    with pytest.raises(ValueError, match="layout"):
+        HeartsTable(layout="compact")
 
 
 def test_without_stopping_the_bots_play_on() -> None:

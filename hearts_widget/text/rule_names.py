@@ -1,0 +1,46 @@
+"""Each rule's short name, in the learner's language: what a beginner sees
+instead of the rule id ("Follow suit", not ``play.follow-suit``).
+
+The id stays available to those who want it (the table links the name into
+the rules card and keeps the id for screen readers off the spoken text).
+"""
+
+from __future__ import annotations
+
+from .translate import translator
+
+
+def rule_name(rule: str, lang: str | None = None) -> str:
+    """The short name of rule ``rule`` (an id of RULES.md); an unknown id is refused naming it."""
+    t = translator(lang)
+    names = {
+        "setup.deal": t.pgettext("rule name", "The deal"),
+        "pass.three": t.pgettext("rule name", "Pass three cards"),
+        "pass.simultaneous": t.pgettext("rule name", "Everyone passes at once"),
+        "pass.rotation": t.pgettext("rule name", "Which way to pass"),
+        "play.first-lead": t.pgettext("rule name", "The first lead"),
+        "play.follow-suit": t.pgettext("rule name", "Follow suit"),
+        "play.discard": t.pgettext("rule name", "No card of the suit led"),
+        "play.first-trick-no-points": t.pgettext("rule name", "No points on the first trick"),
+        "play.trick-winner": t.pgettext("rule name", "Who wins the trick"),
+        "play.hearts-lead": t.pgettext("rule name", "Leading hearts"),
+        "play.hearts-broken": t.pgettext("rule name", "Breaking hearts"),
+        "play.black-maria-lead": t.pgettext("rule name", "Leading the Black Maria"),
+        "score.points": t.pgettext("rule name", "Points"),
+        "score.sheet": t.pgettext("rule name", "The score sheet"),
+        "score.moon": t.pgettext("rule name", "Shooting the moon"),
+        "score.target": t.pgettext("rule name", "The target"),
+        "score.winner": t.pgettext("rule name", "Who wins the game"),
+        "variant.omnibus.bonus": t.pgettext("rule name", "The bonus card"),
+        "variant.black-maria.points": t.pgettext("rule name", "Black Maria's points"),
+        "variant.black-maria.first-trick": t.pgettext("rule name", "Black Maria's first trick"),
+        "variant.cancellation.deal": t.pgettext("rule name", "The deal with two packs"),
+        "variant.cancellation.kitty": t.pgettext("rule name", "The kitty"),
+        "variant.cancellation.no-pass": t.pgettext("rule name", "No passing"),
+        "variant.cancellation.first-lead": t.pgettext("rule name", "The first lead with two packs"),
+        "variant.cancellation.cancel": t.pgettext("rule name", "Twins cancel"),
+        "variant.cancellation.carry": t.pgettext("rule name", "Carried cards"),
+    }
+    if rule not in names:
+        raise ValueError(f"no rule {rule[:60]!r}: the rule ids are {', '.join(names)}")
+    return names[rule]
