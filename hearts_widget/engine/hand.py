@@ -331,7 +331,13 @@ class Hand:
     def _explain(self, seat: int, card: Card) -> Explanation:
         trick = self._trick
         return explain_play(self.rules, self._held[seat], card, trick[0].suit if trick else None,
-                            not self.tricks and not self._tricks_before, self.hearts_broken, seat)
+                            not self.tricks and not self._tricks_before, self.hearts_broken, seat,
+                            last_trick_carried=self._last_trick_carried)
+
+    @property
+    def _last_trick_carried(self) -> bool:
+        """variant.cancellation.carry: nobody won the last trick, so its leader leads again."""
+        return bool(self.tricks) and self.tricks[-1].winner is None
 
     # -- moves ------------------------------------------------------------
     def pass_cards(self, seat: int, cards: Iterable[str | Card]) -> Hand:
@@ -397,7 +403,8 @@ class Hand:
         if not self._held[mover] & card.bit:
             raise CardNotHeld(f"{card} is not in the hand of seat {mover}, who is to play")
         legal, rule, reason, facts = judge_play(rules, self._held[mover], card, trick[0].suit if trick else None,
-                                                not self.tricks and not self._tricks_before, self.hearts_broken)
+                                                not self.tricks and not self._tricks_before, self.hearts_broken,
+                                                last_trick_carried=not trick and self._last_trick_carried)
         if not legal:
             raise IllegalMove(Explanation(legal, rule, reason, card, mover, facts))
         held = list(self._held)
@@ -412,7 +419,8 @@ class Hand:
         if not broken and card.bit & POINT_CARDS and (card.is_heart or rules.maria_breaks_hearts):
             broken = True
             how = "led" if len(trick) == 1 else ("followed" if card.suit is trick[0].suit else "discarded")
-            events.append(Event._make("hearts-broken", "play.hearts-broken", mover, (card,), {"how": how}))
+            events.append(Event._make("hearts-broken", "play.hearts-broken", mover, (card,),
+                                      {"how": how, "unlocks_hearts_lead": rules.hearts_must_be_broken}))
         if len(trick) < rules.players:
             return self._replace(_held=tuple(held), _held2=held2, _trick=trick, hearts_broken=broken,
                                  events=self.events + tuple(events))

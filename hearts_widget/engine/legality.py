@@ -50,17 +50,24 @@ def explain_play(
     first_trick: bool,
     hearts_broken: bool,
     seat: int,
+    *,
+    last_trick_carried: bool = False,
 ) -> Explanation:
     """Whether ``seat`` may play ``card`` (which it holds), and the rule that decides."""
-    legal, rule, reason, facts = judge_play(rules, held, card, led_suit, first_trick, hearts_broken)
+    legal, rule, reason, facts = judge_play(rules, held, card, led_suit, first_trick, hearts_broken,
+                                            last_trick_carried=last_trick_carried)
     return Explanation(legal, rule, reason, card, seat, facts)
 
 
 def judge_play(rules: Rules, held: int, card: Card, led_suit: Suit | None, first_trick: bool,
-               hearts_broken: bool) -> Verdict:
-    """The verdict on playing ``card`` from ``held``: following, discarding, or leading."""
+               hearts_broken: bool, *, last_trick_carried: bool = False) -> Verdict:
+    """The verdict on playing ``card`` from ``held``: following, discarding, or leading.
+
+    ``last_trick_carried`` (variant.cancellation.carry): nobody won the last
+    trick, so its leader leads again; a free lead's explanation says so.
+    """
     if led_suit is None:
-        return _judge_lead(rules, held, card, first_trick, hearts_broken)
+        return _judge_lead(rules, held, card, first_trick, hearts_broken, last_trick_carried)
     if card.suit is led_suit:
         return True, "play.follow-suit", "follows-suit", {"led_suit": led_suit}
     if held & SUIT_MASKS[led_suit]:
@@ -72,12 +79,20 @@ def judge_play(rules: Rules, held: int, card: Card, led_suit: Suit | None, first
             return True, "variant.black-maria.first-trick", "only-penalty-cards-left", {"led_suit": led_suit}
         if held & ~POINT_CARDS:
             return False, "play.first-trick-no-points", "no-points-first-trick", {"led_suit": led_suit}
-        return True, "play.first-trick-no-points", "only-points-left", {"led_suit": led_suit}
+        return True, "play.first-trick-no-points", "only-points-left", {"led_suit": led_suit,
+                                                                         "maria": bool(held & QS_BIT)}
+    if first_trick and rules.first_trick_no_points:
+        # Any card but those play.first-trick-no-points keeps off the first trick.
+        excluded = "penalty-cards" if rules.variant == "black-maria" else "hearts-and-maria"
+        return True, "play.discard", "discard", {"led_suit": led_suit, "first_trick_except": excluded}
     return True, "play.discard", "discard", {"led_suit": led_suit}
 
 
-def _judge_lead(rules: Rules, held: int, card: Card, first_trick: bool, hearts_broken: bool) -> Verdict:
-    """The leading half of the cascade: first lead, hearts, the Black Maria."""
+def _judge_lead(rules: Rules, held: int, card: Card, first_trick: bool, hearts_broken: bool,
+                last_trick_carried: bool) -> Verdict:
+    """The leading half of the cascade: first lead, hearts, the Black Maria.
+    The facts say what breaks hearts (``maria_breaks``) and, for a free lead,
+    why this seat leads (``lead_by``: it won the last trick, or nobody won it)."""
     if first_trick:
         first = rules.first_lead_card
         if first is None:
@@ -87,21 +102,25 @@ def _judge_lead(rules: Rules, held: int, card: Card, first_trick: bool, hearts_b
         return False, "play.first-lead", "must-lead-first-card", {"first_card": first}
     hearts_locked = rules.hearts_must_be_broken and not hearts_broken
     only_hearts_and_maria = not held & ~POINT_CARDS and held & QS_BIT
+    breaks = {"maria_breaks": rules.maria_breaks_hearts}
     if card.bit & HEARTS_MASK:
         if not hearts_locked:
             if rules.hearts_must_be_broken:
-                return True, "play.hearts-broken", "hearts-broken-lead", {}
+                return True, "play.hearts-broken", "hearts-broken-lead", breaks
             return True, "play.hearts-lead", "hearts-lead-allowed", {}
         if not held & ~HEARTS_MASK:
             return True, "play.hearts-lead", "only-hearts-left", {}
         if only_hearts_and_maria:
-            return False, "play.hearts-lead", "must-lead-maria", {}
-        return False, "play.hearts-lead", "hearts-not-broken", {}
+            return False, "play.hearts-lead", "must-lead-maria", breaks
+        return False, "play.hearts-lead", "hearts-not-broken", breaks
     if card.bit == QS_BIT:
         if hearts_locked and only_hearts_and_maria:
-            return True, "play.hearts-lead", "must-lead-maria", {}
+            return True, "play.hearts-lead", "must-lead-maria", breaks
         return True, "play.black-maria-lead", "maria-lead", {}
-    return True, "play.trick-winner", "free-lead", {}
+    if last_trick_carried:  # variant.cancellation.carry: the leader of a trick nobody won leads again
+        return True, "variant.cancellation.carry", "free-lead", {"lead_by": "carried", "hearts_locked": hearts_locked}
+    # play.trick-winner: the winner of the last trick leads this one.
+    return True, "play.trick-winner", "free-lead", {"lead_by": "won", "hearts_locked": hearts_locked}
 
 
 def _judge_open_first_lead(rules: Rules, held: int, card: Card) -> Verdict:
@@ -116,4 +135,5 @@ def _judge_open_first_lead(rules: Rules, held: int, card: Card) -> Verdict:
         if held & ~POINT_CARDS:
             return False, "play.first-trick-no-points", "no-maria-first-lead", {}
         return True, rule, "first-lead-maria-only", {}
-    return True, rule, "first-lead-open", {}
+    # The player to the dealer's left leads; with no points on the first trick, not the Black Maria.
+    return True, rule, "first-lead-open", {"maria_excluded": rules.first_trick_no_points}

@@ -73,4 +73,5 @@ class SeatView:
         if card not in self.held:
             raise CardNotHeld(f"{card} is not in the hand of seat {self.seat}")
         return explain_play(self.rules, mask_of(self.held), card, self.led_suit, self.first_trick,
-                            self.hearts_broken, self.seat)
+                            self.hearts_broken, self.seat,
+                            last_trick_carried=bool(self.tricks) and self.tricks[-1].winner is None)
