@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.cards import Card
-from .messages import Names, seat_label, suit_name
+from .messages import Names, number_text, seat_label, suit_name
 from .translate import translator
 
 
@@ -27,6 +27,8 @@ def _values(facts: dict[str, Any], lang: str | None, names: Names) -> dict[str, 
             values[key] = suit_name(value, lang)
         elif key in ("winner", "threat"):
             values[key] = seat_label(value, lang, names)
+        elif key in ("points", "fewer"):
+            values[key] = number_text(value)  # Omnibus: a trick can be worth −10
         else:
             values[key] = value
     return values
@@ -104,12 +106,12 @@ def feedback_text(reason: str, facts: dict[str, Any], lang: str | None = None, n
             "and {winner} would have won the trick.",
             "You took {points} points with {card}; {better} would have stayed under {winning} "
             "and {winner} would have won the trick.",
-            facts["points"],
+            abs(facts["points"]),
         ).format(**v)
     if reason == "fewer-points":
         return t.ngettext(
             "You took {points} point with {card}; with {better} you would have taken {fewer}.",
             "You took {points} points with {card}; with {better} you would have taken {fewer}.",
-            facts["points"],
+            abs(facts["points"]),
         ).format(**v)
     raise ValueError(f"no feedback sentence for reason {reason!r}")

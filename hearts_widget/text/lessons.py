@@ -180,7 +180,9 @@ def _texts(lang: str | None) -> dict[str, str]:
             "You hold diamonds, which carry no points, so no heart may go on the first trick."),
         # -- leading hearts ---------------------------------------------------
         "step.hearts-lead.title": t.gettext("Leading hearts"),
-        "step.hearts-lead.body.1": t.gettext("You may not lead a heart until hearts are broken."),
+        "step.hearts-lead.body.1": t.gettext(
+            "You may not lead a heart until hearts are broken, that is, until a heart or the Black Maria "
+            "has been played to a trick."),
         "step.hearts-lead.body.2": t.gettext("Unless you hold only hearts: then you may lead one."),
         "step.hearts-lead.body.3": t.gettext(
             "And if you hold only hearts and the Black Maria, you must lead the Black Maria."),

@@ -57,6 +57,31 @@ def seat_label(seat: int, lang: str | None = None, names: Names = None) -> str:
     return translator(lang).gettext("Seat {number}").format(number=seat)
 
 
+MINUS = "\u2212"  # the minus sign: a learner never sees a hyphen before a negative number
+
+
+def number_text(number: int, signed: bool = False) -> str:
+    """A number as a learner reads it: ``−10`` with the minus sign (U+2212),
+    and with ``signed`` a plus sign on zero or more (``+3``, ``+0``), as in a difference."""
+    if number < 0:
+        return f"{MINUS}{-number}"
+    return f"+{number}" if signed else str(number)
+
+
+def points_text(points: int, lang: str | None = None) -> str:
+    """A number of points as a noun phrase: "1 point", "0 points", "−10 points"."""
+    return translator(lang).ngettext("{points} point", "{points} points", abs(points)).format(
+        points=number_text(points))
+
+
+def names_text(names: Sequence[str], lang: str | None = None) -> str:
+    """Names as a list a person writes: "West", "West and North", "South, West and North"."""
+    if len(names) < 2:
+        return "".join(names)
+    return translator(lang).pgettext("list", "{names} and {last}").format(
+        names=", ".join(names[:-1]), last=names[-1])
+
+
 def _direction(direction: str | None, lang: str | None) -> str:
     t = translator(lang)
     return {
@@ -91,17 +116,12 @@ def explain_text(explanation: Explanation, lang: str | None = None) -> str:
         "must-follow-suit": t.gettext("You hold {suit}, the suit led, so you must follow suit."),
         "no-points-first-trick": t.gettext(
             "No heart or Black Maria on the first trick: you have another card to discard."),
-        "only-points-left": t.gettext(
-            "You hold only hearts and the Black Maria, so {card} may be played even on the first trick."),
         "discard": t.gettext("You have no {suit}, so you may discard any card."),
         "leads-first-card": t.gettext("The player holding {first} leads it to the first trick."),
         "must-lead-first-card": t.gettext("The first trick must be led with {first}."),
-        "hearts-broken-lead": t.gettext("Hearts are broken, so a heart may be led."),
         "hearts-lead-allowed": t.gettext("House rule: hearts may be led before they are broken."),
         "only-hearts-left": t.gettext("Only hearts left, so you may lead one."),
-        "hearts-not-broken": t.gettext("Hearts are not broken yet, so you may not lead a heart."),
         "maria-lead": t.gettext("The Black Maria may be led at any time."),
-        "free-lead": t.gettext("You lead this trick, so you may lead {card}."),
         "may-pass": t.gettext("Any three cards may be passed {direction}."),
         "pass-distinct": t.gettext("{card} is chosen twice: pass three different cards."),
         "already-passed": t.gettext(
@@ -117,8 +137,10 @@ def explain_text(explanation: Explanation, lang: str | None = None) -> str:
             "No points on the first trick: lead a card other than the Black Maria."),
         "first-lead-maria-only": t.gettext(
             "You hold only hearts and the Black Maria, so you lead the Black Maria to the first trick."),
-        "first-lead-open": t.gettext("You lead the first trick with any card but a heart, so {card} may be led."),
     }
+    special = _special_explanation(reason, facts, lang)
+    if special is not None:
+        return special.format(**values)
     if reason == "must-lead-maria":
         if explanation.legal:
             return t.gettext(
@@ -128,6 +150,66 @@ def explain_text(explanation: Explanation, lang: str | None = None) -> str:
             "Hearts are not broken and you hold only hearts and the Black Maria: lead the Black Maria, "
             "not a heart.")
     return messages[reason].format(**values)
+
+
+def _special_explanation(reason: str, facts: dict[str, Any], lang: str | None) -> str | None:
+    """The explanations whose words depend on the facts: what breaks hearts,
+    why this seat leads, what the first trick still refuses (None for the others)."""
+    t = translator(lang)
+    if reason == "discard" and "first_trick_except" in facts:  # play.first-trick-no-points still applies
+        if facts["first_trick_except"] == "penalty-cards":  # variant.black-maria.first-trick
+            return t.gettext(
+                "You have no {suit}, so you may discard any card except one that carries points "
+                "(a heart, Q♠, K♠ or A♠): those may not be played to the first trick.")
+        return t.gettext(
+            "You have no {suit}, so you may discard any card except a heart or the Black Maria: "
+            "those may not be played to the first trick.")
+    if reason == "only-points-left":
+        if facts.get("maria", True):
+            return t.gettext(
+                "You hold only hearts and the Black Maria, so {card} may be played even on the first trick.")
+        return t.gettext("You hold only hearts, so {card} may be played even on the first trick.")
+    if reason == "hearts-not-broken":  # play.hearts-broken says what broken means
+        if facts.get("maria_breaks", True):
+            return t.gettext(
+                "Hearts are not broken yet: neither a heart nor the Black Maria has been played to a trick, "
+                "so you may not lead a heart.")
+        return t.gettext(
+            "Hearts are not broken yet: no heart has been played to a trick, so you may not lead a heart.")
+    if reason == "hearts-broken-lead":
+        if facts.get("maria_breaks", True):
+            return t.gettext(
+                "Hearts are broken: a heart or the Black Maria has been played to a trick, so a heart may be led.")
+        return t.gettext("Hearts are broken: a heart has been played to a trick, so a heart may be led.")
+    if reason == "free-lead":
+        return _free_lead(facts.get("lead_by", "won"), facts.get("hearts_locked", False), lang)
+    if reason == "first-lead-open":  # variant.cancellation.first-lead
+        if facts.get("maria_excluded", False):
+            return t.gettext(
+                "You sit to the dealer's left, so you lead the first trick, with any card but a heart or the "
+                "Black Maria: {card} may be led.")
+        return t.gettext(
+            "You sit to the dealer's left, so you lead the first trick, with any card but a heart: "
+            "{card} may be led.")
+    return None
+
+
+def _free_lead(lead_by: str, hearts_locked: bool, lang: str | None) -> str:
+    """A lead no rule limits: why this seat leads, and what it may lead."""
+    t = translator(lang)
+    if lead_by == "carried":  # variant.cancellation.carry
+        if hearts_locked:
+            return t.gettext(
+                "Nobody won the last trick (every card of the suit led was cancelled), so you, who led it, "
+                "lead again, with any card but a heart while hearts are not broken: {card} may be led.")
+        return t.gettext(
+            "Nobody won the last trick (every card of the suit led was cancelled), so you, who led it, "
+            "lead again, with any card you choose: {card} may be led.")
+    if hearts_locked:  # play.trick-winner: the winner leads the next trick
+        return t.gettext(
+            "You won the last trick, so you lead this one, with any card but a heart while hearts are not "
+            "broken: {card} may be led.")
+    return t.gettext("You won the last trick, so you lead this one, with any card you choose: {card} may be led.")
 
 
 def event_text(event: Event, lang: str | None = None, names: Names = None) -> str:
@@ -172,11 +254,16 @@ def event_text(event: Event, lang: str | None = None, names: Names = None) -> st
     if kind == "play":
         return _play_text(event, seat, card, lang)
     if kind == "hearts-broken":
-        return {
+        said = [{
             "led": t.gettext("Hearts are broken: {seat} led {card}."),
             "followed": t.gettext("Hearts are broken: {seat} played {card}."),
             "discarded": t.gettext("Hearts are broken: {seat} discarded {card}."),
-        }[facts["how"]].format(seat=seat, card=card)
+        }[facts["how"]].format(seat=seat, card=card)]
+        if event.cards and event.cards[0].is_black_maria:
+            said.append(t.gettext("The Black Maria breaks hearts, as a heart does."))
+        if facts.get("unlocks_hearts_lead", True):
+            said.append(t.gettext("From now on a heart may be led."))
+        return " ".join(said)
     if kind == "trick-won" and facts.get("cancelled"):  # variant.cancellation.cancel
         points = facts["points"]
         return t.ngettext(
@@ -184,15 +271,17 @@ def event_text(event: Event, lang: str | None = None, names: Names = None) -> st
             "and takes {points} point.",
             "{seat} wins trick {number} with {card}, the highest card of the suit led that is not cancelled, "
             "and takes {points} points.",
-            points,
-        ).format(seat=seat, number=facts["trick_number"], card=str(facts["winning_card"]), points=points)
+            abs(points),
+        ).format(seat=seat, number=facts["trick_number"], card=str(facts["winning_card"]),
+                 points=number_text(points))
     if kind == "trick-won":
         points = facts["points"]
         return t.ngettext(
             "{seat} wins trick {number} with {card}, the highest of the suit led, and takes {points} point.",
             "{seat} wins trick {number} with {card}, the highest of the suit led, and takes {points} points.",
-            points,
-        ).format(seat=seat, number=facts["trick_number"], card=str(facts["winning_card"]), points=points)
+            abs(points),
+        ).format(seat=seat, number=facts["trick_number"], card=str(facts["winning_card"]),
+                 points=number_text(points))
     if kind == "hand-over":
         return t.gettext("The hand is over: every card has been played.")
     if kind == "moon":
@@ -216,13 +305,16 @@ def event_text(event: Event, lang: str | None = None, names: Names = None) -> st
         return t.gettext("{seat} shot the moon: 26 points to every other player.").format(seat=seat)
     if kind == "scored":
         return t.gettext("The hand's points are entered on the score sheet.")
-    if kind == "game-over":
-        winners = ", ".join(seat_label(s, lang, names) for s in facts["winners"])
-        return t.ngettext(
-            "The target of {target} is reached: the game is over. {winners} wins with the lowest score.",
-            "The target of {target} is reached: the game is over. {winners} share the win with the lowest score.",
-            len(facts["winners"]),
-        ).format(target=facts["target"], winners=winners)
+    if kind == "game-over":  # score.winner: players tied for the lowest total share the win
+        winners = [seat_label(s, lang, names) for s in facts["winners"]]
+        if len(winners) == 1:
+            return t.gettext(
+                "The target of {target} is reached: the game is over. {winner} wins with the lowest score."
+            ).format(target=facts["target"], winner=winners[0])
+        return t.gettext(
+            "The target of {target} is reached: the game is over. {winners} tie for the lowest score "
+            "and share the win."
+        ).format(target=facts["target"], winners=names_text(winners, lang))
     if kind in VARIANT_EVENTS:
         return _variant_event_text(event, seat, lang, names)
     raise ValueError(f"no narration for event kind {kind!r}")
@@ -244,15 +336,15 @@ def _variant_event_text(event: Event, seat: str, lang: str | None, names: Names)
         return t.gettext("Both {card} cancel: neither can win the trick.").format(card=str(event.cards[0]))
     if kind == "trick-carried":
         return t.gettext(
-            "Every {suit} in trick {number} is cancelled, so nobody wins it: its cards stay on the table "
-            "for the next trick's winner, and {seat} leads again.").format(
+            "In trick {number} every card of the suit led ({suit}) is cancelled, so nobody wins it: its cards "
+            "stay on the table for the next trick's winner, and {seat}, who led it, leads again.").format(
             suit=suit_name(facts["led_suit"], lang), number=facts["trick_number"], seat=seat)
     if kind == "carried-taken":
         return t.ngettext(
-            "{seat} also takes the cancelled cards waiting on the table: {count} card, {points} points.",
-            "{seat} also takes the cancelled cards waiting on the table: {count} cards, {points} points.",
+            "{seat} also takes the cancelled card waiting on the table ({count} card): {points}.",
+            "{seat} also takes the cancelled cards waiting on the table ({count} cards): {points}.",
             len(event.cards),
-        ).format(seat=seat, count=len(event.cards), points=facts["points"])
+        ).format(seat=seat, count=len(event.cards), points=points_text(facts["points"], lang))
     if kind == "kitty-taken":
         return t.ngettext(
             "{seat} takes the kitty: {count} card face down.",

@@ -20,9 +20,10 @@ def rule_name(rule: str, lang: str | None = None) -> str:
         "pass.rotation": t.pgettext("rule name", "Which way to pass"),
         "play.first-lead": t.pgettext("rule name", "The first lead"),
         "play.follow-suit": t.pgettext("rule name", "Follow suit"),
-        "play.discard": t.pgettext("rule name", "No card of the suit led"),
+        "play.discard": t.pgettext("rule name", "Discarding"),
         "play.first-trick-no-points": t.pgettext("rule name", "No points on the first trick"),
-        "play.trick-winner": t.pgettext("rule name", "Who wins the trick"),
+        # The trick's winner also leads the next trick: a free lead cites this rule.
+        "play.trick-winner": t.pgettext("rule name", "Who wins the trick, and leads next"),
         "play.hearts-lead": t.pgettext("rule name", "Leading hearts"),
         "play.hearts-broken": t.pgettext("rule name", "Breaking hearts"),
         "play.black-maria-lead": t.pgettext("rule name", "Leading the Black Maria"),
@@ -31,15 +32,19 @@ def rule_name(rule: str, lang: str | None = None) -> str:
         "score.moon": t.pgettext("rule name", "Shooting the moon"),
         "score.target": t.pgettext("rule name", "The target"),
         "score.winner": t.pgettext("rule name", "Who wins the game"),
+        # The variants themselves (the first line of a rules card), then their own rules.
+        "variant.omnibus": t.pgettext("variant", "Omnibus Hearts"),
+        "variant.black-maria": t.pgettext("variant", "Black Maria"),
+        "variant.cancellation": t.pgettext("variant", "Cancellation Hearts"),
         "variant.omnibus.bonus": t.pgettext("rule name", "The bonus card"),
-        "variant.black-maria.points": t.pgettext("rule name", "Black Maria's points"),
-        "variant.black-maria.first-trick": t.pgettext("rule name", "Black Maria's first trick"),
+        "variant.black-maria.points": t.pgettext("rule name", "Points in the Black Maria game"),
+        "variant.black-maria.first-trick": t.pgettext("rule name", "The first trick in the Black Maria game"),
         "variant.cancellation.deal": t.pgettext("rule name", "The deal with two packs"),
         "variant.cancellation.kitty": t.pgettext("rule name", "The kitty"),
         "variant.cancellation.no-pass": t.pgettext("rule name", "No passing"),
         "variant.cancellation.first-lead": t.pgettext("rule name", "The first lead with two packs"),
-        "variant.cancellation.cancel": t.pgettext("rule name", "Twins cancel"),
-        "variant.cancellation.carry": t.pgettext("rule name", "Carried cards"),
+        "variant.cancellation.cancel": t.pgettext("rule name", "Identical cards cancel"),
+        "variant.cancellation.carry": t.pgettext("rule name", "A trick nobody wins"),
     }
     if rule not in names:
         raise ValueError(f"no rule {rule[:60]!r}: the rule ids are {', '.join(names)}")

@@ -14,12 +14,15 @@ from .translate import translator
 
 def rules_card(rules: Rules, lang: str | None = None) -> list[tuple[str, str]]:
     """(rule id, sentence) for every rule in force, the variant first."""
-    return [(rule, rule_sentence(code, facts, lang)) for rule, code, facts in rules.in_force()]
+    return [(rule, rule_sentence(code, {"variant": rules.variant, **facts}, lang))
+            for rule, code, facts in rules.in_force()]
 
 
 def rule_sentence(code: str, facts: dict[str, Any], lang: str | None = None) -> str:
-    """One line of the rules card."""
+    """One line of the rules card; ``facts["variant"]`` (default the standard
+    game) says which cards carry points and what the moon takes."""
     t = translator(lang)
+    variant = facts.get("variant", "standard")
     values = {"players": facts.get("players"), "each": facts.get("cards_each"), "kitty": facts.get("kitty"),
               "card": str(facts.get("card", "")), "points": facts.get("points"), "target": facts.get("target"),
               "hand_points": facts.get("hand_points")}
@@ -34,6 +37,11 @@ def rule_sentence(code: str, facts: dict[str, Any], lang: str | None = None) -> 
             ).format(**values)
         return t.gettext("Cancellation Hearts: {players} players with two packs, {each} cards each; "
                          "no passing.").format(**values)
+    if code == "first-trick-no-points-on" and variant == "black-maria":
+        return t.gettext(
+            "No card that carries points may be played to the first trick, unless a player holds nothing else.")
+    if code.startswith("moon-") and code != "moon-off":
+        return _moon_sentence(code, variant, lang).format(**values)
     sentences = {
         "variant-standard": t.gettext("Hearts: {players} players, {each} cards each."),
         "variant-omnibus": t.gettext("Omnibus Hearts: {players} players, {each} cards each."),
@@ -42,27 +50,57 @@ def rule_sentence(code: str, facts: dict[str, Any], lang: str | None = None) -> 
         "bonus-card": t.gettext("The {card} is the bonus card: it is worth −10 points to whoever takes it."),
         "black-maria-points": t.gettext("Points: Q♠ 13, K♠ 10, A♠ 7 and each heart 1."),
         "cancellation-cancel": t.gettext("Two identical cards in one trick cancel: neither can win it."),
-        "first-trick-no-points-on": t.gettext("No points may be played to the first trick."),
+        "first-trick-no-points-on": t.gettext(
+            "No heart or Black Maria may be played to the first trick, unless a player holds nothing else."),
         "first-trick-no-points-off": t.gettext("House rule: points may be played to the first trick."),
-        "maria-breaks-hearts-on": t.gettext("The Black Maria breaks hearts, as a heart does."),
-        "maria-breaks-hearts-off": t.gettext("House rule: only a heart breaks hearts, not the Black Maria."),
-        "hearts-must-be-broken-on": t.gettext("Hearts may not be led until they are broken."),
+        "maria-breaks-hearts-on": t.gettext(
+            "Hearts are broken the first time a heart or the Black Maria is played to a trick."),
+        "maria-breaks-hearts-off": t.gettext(
+            "House rule: hearts are broken the first time a heart is played to a trick; the Black Maria "
+            "does not break them."),
+        "hearts-must-be-broken-on": t.gettext(
+            "Hearts may not be led until they are broken, unless the leader holds nothing but hearts."),
         "hearts-must-be-broken-off": t.gettext("House rule: hearts may be led at any time."),
-        "moon-choice": t.gettext(
-            "Shooting the moon: the shooter chooses {points} points off their own score or {points} points "
-            "to every other player."),
-        "moon-self": t.gettext("Shooting the moon: always {points} points off the shooter's score."),
-        "moon-others": t.gettext("Shooting the moon: always {points} points to every other player."),
         "moon-off": t.gettext("No moon: every point taken counts."),
-        "moon-choice-bonus": t.gettext(
-            "Shooting the moon needs the bonus card too: the shooter chooses {points} points off their own "
-            "score or {points} points to every other player."),
-        "moon-self-bonus": t.gettext(
-            "Shooting the moon needs the bonus card too: always {points} points off the shooter's score."),
-        "moon-others-bonus": t.gettext(
-            "Shooting the moon needs the bonus card too: always {points} points to every other player."),
         "target": t.gettext(
             "A hand holds {hand_points} points; the game ends when someone reaches {target}, "
-            "and the lowest total wins."),
+            "and the lowest total wins (players tied for it share the win)."),
     }
     return sentences[code].format(**values)
+
+
+def _moon_sentence(code: str, variant: str, lang: str | None) -> str:
+    """score.moon: what shooting the moon is (the cards it takes) and what it scores."""
+    t = translator(lang)
+    if variant == "cancellation":  # variant.cancellation.moon: every heart of both packs
+        return {
+            "moon-choice": t.gettext(
+                "Shooting the moon: whoever takes all 26 hearts and both Black Marias chooses {points} points "
+                "off their own score or {points} points to every other player."),
+            "moon-self": t.gettext(
+                "Shooting the moon: whoever takes all 26 hearts and both Black Marias always has {points} points "
+                "taken off their own score."),
+            "moon-others": t.gettext(
+                "Shooting the moon: whoever takes all 26 hearts and both Black Marias always gives {points} "
+                "points to every other player."),
+        }[code]
+    return {
+        "moon-choice": t.gettext(
+            "Shooting the moon: whoever takes every heart and the Black Maria chooses {points} points off their "
+            "own score or {points} points to every other player."),
+        "moon-self": t.gettext(
+            "Shooting the moon: whoever takes every heart and the Black Maria always has {points} points taken "
+            "off their own score."),
+        "moon-others": t.gettext(
+            "Shooting the moon: whoever takes every heart and the Black Maria always gives {points} points to "
+            "every other player."),
+        "moon-choice-bonus": t.gettext(
+            "Shooting the moon: whoever takes every heart, the Black Maria and the bonus card chooses {points} "
+            "points off their own score or {points} points to every other player."),
+        "moon-self-bonus": t.gettext(
+            "Shooting the moon: whoever takes every heart, the Black Maria and the bonus card always has "
+            "{points} points taken off their own score."),
+        "moon-others-bonus": t.gettext(
+            "Shooting the moon: whoever takes every heart, the Black Maria and the bonus card always gives "
+            "{points} points to every other player."),
+    }[code]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..engine.cards import Card
-from .messages import card_name
+from .messages import card_name, names_text, number_text
 from .translate import translator
 
 
@@ -92,7 +92,8 @@ def card_count(count: int, lang: str | None = None) -> str:
 
 
 def points_taken(points: int, lang: str | None = None) -> str:
-    return translator(lang).ngettext("{points} point taken", "{points} points taken", points).format(points=points)
+    return translator(lang).ngettext("{points} point taken", "{points} points taken", abs(points)).format(
+        points=number_text(points))
 
 
 def tricks_taken(tricks: int, lang: str | None = None) -> str:
@@ -187,23 +188,33 @@ def moon_effect_text(totals: str, winners: Sequence[str], lang: str | None = Non
     """What a moon choice does to the standings: the new totals and, when the
     target is reached, who wins (``winners`` empty while the game goes on)."""
     t = translator(lang)
-    if winners:
-        return t.ngettext(
-            "Totals become {totals}. The target is reached: {winners} wins.",
-            "Totals become {totals}. The target is reached: {winners} share the win.",
-            len(winners)).format(totals=totals, winners=", ".join(winners))
+    if len(winners) == 1:
+        return t.gettext("Totals become {totals}. The target is reached: {winner} wins.").format(
+            totals=totals, winner=winners[0])
+    if winners:  # score.winner: a tie shares the win (its own sentence, whatever the plural rules)
+        return t.gettext(
+            "Totals become {totals}. The target is reached: {winners} tie for the lowest total and share the win."
+        ).format(totals=totals, winners=names_text(winners, lang))
     return t.gettext("Totals become {totals}. The game goes on.").format(totals=totals)
 
 
 def total_entry(name: str, total: int, lang: str | None = None) -> str:
-    return translator(lang).gettext("{name} {total}").format(name=name, total=total)
+    return translator(lang).gettext("{name} {total}").format(name=name, total=number_text(total))
 
 
 def winners_text(names: Sequence[str], you_win: bool, lang: str | None = None) -> str:
+    """score.winner: who won; players tied for the lowest total share the win
+    (a sentence of its own, not a plural form: some languages' plural rules
+    would give two or three winners the singular)."""
     t = translator(lang)
+    if len(names) > 1:
+        if you_win:
+            return t.gettext("You share the win: {names} tie for the lowest total.").format(
+                names=names_text(names, lang))
+        return t.gettext("{names} tie for the lowest total and share the win.").format(names=names_text(names, lang))
     if you_win:
-        return t.gettext("You win! Winners: {names}.").format(names=", ".join(names))
-    return t.ngettext("{names} wins.", "{names} share the win.", len(names)).format(names=", ".join(names))
+        return t.gettext("You win with the lowest total!")
+    return t.gettext("{name} wins with the lowest total.").format(name=names[0])
 
 
 

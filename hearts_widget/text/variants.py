@@ -4,6 +4,7 @@ the moon is worth other than 26 (Cancellation Hearts: 52)."""
 
 from __future__ import annotations
 
+from .messages import points_text
 from .translate import translator
 
 
@@ -39,10 +40,10 @@ def kitty_text(count: int, lang: str | None = None) -> str:
 def carried_text(count: int, points: int, lang: str | None = None) -> str:
     """variant.cancellation.carry: the cards of cancelled tricks waiting on the table."""
     return translator(lang).ngettext(
-        "From cancelled tricks, {count} card waits on the table for the next trick's winner ({points} points).",
-        "From cancelled tricks, {count} cards wait on the table for the next trick's winner ({points} points).",
+        "From cancelled tricks, {count} card waits on the table for the next trick's winner ({points}).",
+        "From cancelled tricks, {count} cards wait on the table for the next trick's winner ({points}).",
         count,
-    ).format(count=count, points=points)
+    ).format(count=count, points=points_text(points, lang))
 
 
 def moon_choice_labels(points: int, lang: str | None = None) -> dict[str, str]:
