@@ -22,7 +22,8 @@ def test_play_hearts_broken_by_a_heart_discarded(players: int) -> None:
     event = _broken_event(after)
     assert (event.rule, event.seat, event.cards[0].code, event.facts["how"]) == (
         "play.hearts-broken", 1, "AH", "discarded")
-    assert event.text() == "Hearts are broken: Seat 1 discarded A♥."
+    # What breaking hearts now allows: a heart may be led.
+    assert event.text() == "Hearts are broken: Seat 1 discarded A♥. From now on a heart may be led."
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
@@ -31,6 +32,7 @@ def test_play_hearts_broken_by_a_heart_led(players: int) -> None:
     hand = position(players, {0: ("AH", "CD")}, leader=0, tricks_done=1, hearts_must_be_broken=False)
     after = hand.play("AH")
     assert after.hearts_broken and _broken_event(after).facts["how"] == "led"
+    # With hearts free to lead anyway, breaking them changes nothing to say about leading.
     assert _broken_event(after).text() == "Hearts are broken: Seat 0 led A♥."
 
 
@@ -47,7 +49,8 @@ def test_play_hearts_broken_by_the_black_maria_followed(players: int) -> None:
     hand = position(players, {1: ("QS", "CS")}, leader=0, trick=["4S"], tricks_done=1)
     after = hand.play("QS")
     assert after.hearts_broken and _broken_event(after).facts["how"] == "followed"
-    assert _broken_event(after).text() == "Hearts are broken: Seat 1 played Q♠."
+    assert _broken_event(after).text() == ("Hearts are broken: Seat 1 played Q♠. The Black Maria breaks hearts, "
+                                           "as a heart does. From now on a heart may be led.")
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)

@@ -21,11 +21,17 @@ def test_play_hearts_lead_not_before_hearts_are_broken(players: int) -> None:
     explanation = hand.explain("AH")
     assert (explanation.legal, explanation.rule, explanation.reason) == (False, "play.hearts-lead",
                                                                          "hearts-not-broken")
+    # The refusal says what "broken" means (play.hearts-broken).
+    assert explanation.text() == ("Hearts are not broken yet: neither a heart nor the Black Maria has been played to "
+                                  "a trick, so you may not lead a heart.")
     with pytest.raises(IllegalMove, match="Hearts are not broken yet"):
         hand.play("2H")
     free = hand.explain("KD")
     assert (free.legal, free.rule, free.reason) == (True, "play.trick-winner", "free-lead")
-    assert free.text() == "You lead this trick, so you may lead K♦."
+    # Why this seat leads (the winner of the last trick leads the next), and what it may lead.
+    assert free.facts == {"lead_by": "won", "hearts_locked": True}
+    assert free.text() == ("You won the last trick, so you lead this one, with any card but a heart while hearts "
+                           "are not broken: K♦ may be led.")
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)

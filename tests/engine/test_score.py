@@ -159,7 +159,7 @@ def test_score_winner_tied_seats_share_the_win() -> None:
     tied = _random_game(4, seed=5, target=1)
     assert tied.scores == (3, 0, 0, 23) and tied.winners == (1, 2)
     assert tied.events[-1].text() == (
-        "The target of 1 is reached: the game is over. Seat 1, Seat 2 share the win with the lowest score.")
+        "The target of 1 is reached: the game is over. Seat 1 and Seat 2 tie for the lowest score and share the win.")
 
 
 def test_score_sheet_rows_are_the_points_of_each_hand() -> None:

@@ -48,7 +48,7 @@ def test_a_legal_card_tells_what_followed_and_undo_takes_it_back() -> None:
     board = PositionBoard(POSITIONS["hearts-broken-discard"])
     play_on_table(board, "3H")
     assert "✓" in board.feedback.value
-    assert {"rule": "play.hearts-broken", "kind": "hearts-broken", "text": "Hearts are broken: South discarded 3♥."} \
+    assert {"rule": "play.hearts-broken", "kind": "hearts-broken", "text": "Hearts are broken: South discarded 3♥. From now on a heart may be led."} \
         in board.table.state["narration"]
     board.table.send_intent({"type": "undo", "state": board.table.state["id"]})
     assert board.feedback.value == "" and board.table.state["your_turn"]

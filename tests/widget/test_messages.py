@@ -259,7 +259,7 @@ def test_the_moon_dialog_says_what_each_choice_does_then_scores_it(choice: str, 
     moon = table.state["moon"]
     assert table.state["phase"] == "moon"
     effects = {c["choice"]: c["effect"] for c in moon["choices"]}
-    assert "South -26" in effects["self"] and "West 26" in effects["others"]
+    assert "South \u221226" in effects["self"] and "West 26" in effects["others"]
     assert all("goes on" in effect for effect in effects.values())
     send(table, {"type": "moon", "choice": choice})
     assert table.state["sheet"]["rows"] == [row]
