@@ -142,7 +142,8 @@ def _texts(lang: str | None) -> dict[str, str]:
         # -- discarding -------------------------------------------------------
         "step.discard.title": t.gettext("When you cannot follow"),
         "step.discard.body.1": t.gettext(
-            "If you have no card of the suit led, you may play any card. This is called discarding."),
+            "If you have no card of the suit led, you may play any card (on the first trick with one exception, "
+            "which comes soon). This is called discarding."),
         "position.discard": t.gettext("Diamonds were led and you have none. Which card do you play?"),
         "check.discard-spade.question": t.gettext(
             "Second trick. Clubs were led and you have no clubs. May you play a spade?"),

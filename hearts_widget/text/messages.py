@@ -117,8 +117,9 @@ def explain_text(explanation: Explanation, lang: str | None = None) -> str:
         "no-points-first-trick": t.gettext(
             "No heart or Black Maria on the first trick: you have another card to discard."),
         "discard": t.gettext("You have no {suit}, so you may discard any card."),
-        "leads-first-card": t.gettext("The player holding {first} leads it to the first trick."),
-        "must-lead-first-card": t.gettext("The first trick must be led with {first}."),
+        "leads-first-card": t.gettext("You hold {first}, the lowest club in play, so you lead it to the first trick."),
+        "must-lead-first-card": t.gettext(
+            "You hold {first}, the lowest club in play, so you must lead it to the first trick."),
         "hearts-lead-allowed": t.gettext("House rule: hearts may be led before they are broken."),
         "only-hearts-left": t.gettext("Only hearts left, so you may lead one."),
         "maria-lead": t.gettext("The Black Maria may be led at any time."),

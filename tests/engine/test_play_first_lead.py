@@ -23,7 +23,7 @@ def test_play_first_lead_is_the_lowest_club_by_its_holder(players: int) -> None:
 
 def test_play_first_lead_with_five_players_is_the_three_of_clubs() -> None:
     hand = random_game_hand(5, 1)
-    assert hand.explain("3C").text() == "The player holding 3♣ leads it to the first trick."
+    assert hand.explain("3C").text() == "You hold 3♣, the lowest club in play, so you lead it to the first trick."
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
@@ -35,7 +35,7 @@ def test_play_first_lead_any_other_card_is_refused(players: int) -> None:
         explanation = hand.explain(other)
         assert (explanation.legal, explanation.rule, explanation.reason) == (False, "play.first-lead",
                                                                              "must-lead-first-card")
-        with pytest.raises(IllegalMove, match=f"The first trick must be led with {card}"):
+        with pytest.raises(IllegalMove, match=f"You hold {card}, the lowest club in play, so you must lead it"):
             hand.play(other)
 
 
