@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from ..engine import Card, Event, Explanation, Game, Hand, Rules, Suit
 from ..engine.same_deal import SameDeal
 from ..engine.display import card_html
-from ..text import event_text
+from ..text import event_text, number_text
 from ..text.lessons import lesson_text
 from ..text.translate import check_language
 from ..text.ui import seat_names
@@ -250,9 +250,10 @@ def sheet_html(game: Game, lang: str | None) -> str:
     head = "".join(f"<th style='padding:0 .6em'>{escape(name)}</th>" for name in names)
     body = "".join(
         f"<tr><td>{escape(lesson_text('ui.hand-number', lang, number=n + 1))}</td>"
-        + "".join(f"<td style='text-align:right;padding:0 .6em'>{v}</td>" for v in row) + "</tr>"
+        + "".join(f"<td style='text-align:right;padding:0 .6em'>{number_text(v)}</td>" for v in row) + "</tr>"
         for n, row in enumerate(game.sheet))
-    totals = "".join(f"<td style='text-align:right;padding:0 .6em;font-weight:700'>{v}</td>" for v in game.scores)
+    totals = "".join(f"<td style='text-align:right;padding:0 .6em;font-weight:700'>{number_text(v)}</td>"
+                     for v in game.scores)
     target = _paragraph(lesson_text("ui.target", lang, target=game.rules.target))
     return (f"<table class='hearts-lesson-sheet'><tr><th>{escape(lesson_text('ui.sheet-hand', lang))}</th>{head}</tr>"
             f"{body}<tr><td><b>{escape(lesson_text('ui.sheet-total', lang))}</b></td>{totals}</tr></table>{target}")
@@ -307,7 +308,8 @@ def same_deal_html(result: SameDeal, lang: str | None) -> str:
     cell = "<td style='text-align:right;padding:0 .6em'>{}</td>"
     body = "".join(
         f"<tr><th style='text-align:left'>{escape(names[row['seat']])}</th>"
-        + cell.format(row["before"]) + cell.format(row["after"]) + cell.format(f"{row['difference']:+d}")
+        + cell.format(number_text(row["before"])) + cell.format(number_text(row["after"]))
+        + cell.format(number_text(row["difference"], signed=True))
         + "</tr>" for row in result.rows())
     bonus_card = result.after.rules.bonus_card  # None unless the replay is Omnibus Hearts
     bonus = Card.parse(bonus_card) if bonus_card else None

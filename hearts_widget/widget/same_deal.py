@@ -15,7 +15,7 @@ from typing import Any
 from ..engine import HeartsError, Rules
 from ..engine.rules import MOON_RULES, VARIANTS
 from ..engine.same_deal import SameDeal, changed_rules
-from ..text import variants
+from ..text import number_text, variants
 from ..text.rules_card import rules_card
 
 # Each option a change may set, with the rule id of its line on the rules card.
@@ -60,7 +60,7 @@ def same_deal_view(result: SameDeal, change: dict[str, Any], names: list[str], l
     """The hand as played and as replayed, side by side, for the page."""
     texts = variants.same_deal_texts(lang)
     rows = [{"name": names[row["seat"]], "before": row["before"], "after": row["after"],
-             "difference": f"{row['difference']:+d}"} for row in result.rows()]
+             "difference": number_text(row["difference"], signed=True)} for row in result.rows()]
     moons = [variants.same_deal_moon(names[seat], texts[version], lang)
              for seat, version in zip(result.moon_shooters, ("played", "replayed")) if seat is not None]
     (option, value), = change.items()

@@ -91,7 +91,7 @@ def act_on_step(page: Page, key: str) -> None:
         expect(root.locator(".hearts-lesson-deck")).to_contain_text("everyone gets 8 cards")
     if step.demo == "moon":
         root.locator(".hearts-lesson-moon").get_by_role("button", name="Take 26 off my score").click()
-        expect(root.locator(".hearts-lesson-moon .hearts-lesson-feedback")).to_contain_text("-26")
+        expect(root.locator(".hearts-lesson-moon .hearts-lesson-feedback")).to_contain_text("\u221226")
     if step.demo == "variants":
         expect(root.locator(".hearts-lesson-same-deal")).to_contain_text("Omnibus Hearts")
         expect(root.locator(".hearts-lesson-variants")).to_contain_text("scores 10 points fewer")

@@ -86,13 +86,15 @@ def test_deck_and_rotation_pictures_come_from_the_rules() -> None:
 def test_moon_choice_shows_the_engines_scores() -> None:
     board = MoonChoice()
     board.children[1].children[0].click()
-    assert "-26" in board.result.value and "South shot the moon: 26 points off their own score." in unescape(board.result.value)
+    assert "\u221226" in board.result.value and "-26" not in board.result.value \
+        and "South shot the moon: 26 points off their own score." in unescape(board.result.value)
 
 
 def test_variants_demo_shows_each_seats_points_as_hearts_and_as_omnibus_and_who_took_the_bonus() -> None:
     shown = unescape(variants_demo().value)
     assert "<th style='padding:0 .6em'>Hearts</th>" in shown and "Omnibus Hearts</th>" in shown
-    assert "<td style='text-align:right;padding:0 .6em'>-6</td>" in shown and "-10</td>" in shown
+    assert "<td style='text-align:right;padding:0 .6em'>\u22126</td>" in shown and "\u221210</td>" in shown
+    assert "-1" not in shown and "-6" not in shown  # the minus sign, never a hyphen
     assert "North took the J♦, so North scores 10 points fewer in Omnibus Hearts." in shown
     assert "Omnibus" in unescape(variants_demo("sw").value)  # a proper name, the same in every language
 

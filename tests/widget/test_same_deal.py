@@ -7,6 +7,7 @@ import pytest
 
 from hearts_widget import Game, HeartsTable, Rules
 from hearts_widget.engine.same_deal import same_deal
+from hearts_widget.text import number_text
 
 
 def after_one_hand(rules: Rules, seed: int = 1) -> Game:
@@ -69,7 +70,7 @@ def test_variant_omnibus_bonus_the_replay_is_the_engines_same_deal_side_by_side(
     assert result["change"] == "Omnibus Hearts" and result["code"] == "variant=omnibus"
     assert result["headers"] == ["As played", "Replayed", "Difference"]
     assert [(r["name"], r["before"], r["after"], r["difference"]) for r in result["rows"]] == [
-        (name, row["before"], row["after"], f"{row['difference']:+d}")
+        (name, row["before"], row["after"], number_text(row["difference"], signed=True))
         for name, row in zip(["South", "West", "North", "East"], expected.rows())]
     assert sorted(row["difference"] for row in expected.rows()) == [-10, 0, 0, 0]
     assert result["note"] == "Every card was played as in the hand just finished."
