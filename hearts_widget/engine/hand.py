@@ -14,7 +14,8 @@ import random
 from typing import Any, Iterable, Literal, Sequence
 
 from .cards import HEARTS_MASK, Card, cards_of, mask_of, multiset_cards, multiset_of, parse_cards
-from .errors import BadPosition, CardNotHeld, HeartsError, IllegalMove, OutOfTurn, WrongPhase
+from .checks import MAX_SEED, whole_number
+from .errors import BadPosition, CardNotHeld, HeartsError, IllegalMove, OutOfTurn, WrongPhase, shown
 from .explain import Event, Explanation
 from .legality import POINT_CARDS, explain_play, judge_play, legal_mask
 from .position import (
@@ -64,14 +65,17 @@ class Hand:
     _kitty: tuple[Card, ...] = ()      # variant.cancellation.kitty: face down until someone takes a trick
     _carried: tuple[Card, ...] = ()    # variant.cancellation.carry: cancelled tricks waiting for a winner
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise HeartsError("make a Hand with Hand.deal(rules, seed), Hand.from_cards(rules, hands) "
+                          "or Hand.from_json(record)")
+
     # -- building -----------------------------------------------------------
     @classmethod
     def deal(cls, rules: Rules, seed: int, number: int = 0) -> Hand:
         """Strip, shuffle and deal (setup.deal). The same seed and number give the
         same cards on any machine; ``number`` (0 for the first hand) sets the pass."""
         _check_rules(rules)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise HeartsError(f"seed must be a whole number, not {seed!r}")
+        whole_number(seed, "seed", -MAX_SEED, MAX_SEED)
         check_number(number)
         deck = list(rules.deck)
         random.Random(f"hearts-widget/{seed}/{number}").shuffle(deck)
@@ -126,7 +130,7 @@ class Hand:
         _check_rules(rules)
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != rules.players:
             count = len(hands) if isinstance(hands, Sequence) and not isinstance(hands, str) else hands
-            raise BadPosition(f"hands must list {rules.players} hands, one per seat, not {count!r}")
+            raise BadPosition(f"hands must list {rules.players} hands, one per seat, not {shown(count)}")
         if rules.packs == 2:
             piles = [multiset_checked(cards, f"seat {seat}'s hand") for seat, cards in enumerate(hands)]
             if taken is not None and any(list(pile) for pile in taken) or list(trick_cards(trick)):
@@ -244,8 +248,8 @@ class Hand:
     @property
     def trick(self) -> Trick:
         """The trick on the table (possibly empty)."""
-        return Trick(self.leader if self.leader is not None else 0, self._trick, self.rules.players,
-                     rules=self.rules)
+        return Trick._make(self.leader if self.leader is not None else 0, self._trick, self.rules.players,
+                           None, self.rules)
 
     @property
     def first_trick(self) -> bool:
@@ -345,8 +349,8 @@ class Hand:
         if self._passes[seat]:
             raise IllegalMove(Explanation(False, "pass.simultaneous", "already-passed", None, seat,
                                           {"cards": self.passed(seat)}))
-        if not isinstance(cards, Iterable):
-            raise HeartsError(f"the cards to pass must be a list of three cards, not {cards!r}")
+        if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Iterable):
+            raise HeartsError(f"the cards to pass must be a list of three cards, not {shown(cards)}")
         chosen = parse_cards(cards)
         if len(chosen) != 3:
             raise IllegalMove(Explanation(False, "pass.three", "pass-three", None, seat, {"count": len(chosen)}))
@@ -530,6 +534,8 @@ class Hand:
         """The events ``seat`` may know of: other seats' passed cards are hidden
         (``seat=None`` hides every seat's), and so is the kitty another seat took
         (its size stays known)."""
+        if seat is not None:
+            seat = self._seat(seat)
         return tuple(
             Event("kitty-taken", e.rule, e.seat, (), {"count": e.facts["count"]})
             if e.kind == "kitty-taken" and e.seat != seat else e
@@ -538,7 +544,7 @@ class Hand:
 
     def _seat(self, seat: int) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.rules.players:
-            raise HeartsError(f"seat must be a number from 0 to {self.rules.players - 1}, not {seat!r}")
+            raise HeartsError(f"seat must be a number from 0 to {self.rules.players - 1}, not {shown(seat)}")
         return seat
 
     # -- records ----------------------------------------------------------
@@ -594,4 +600,4 @@ def _shooter(rules: Rules, taken: Sequence[int], taken2: Sequence[int]) -> int |
 
 def _check_rules(rules: Any) -> None:
     if not isinstance(rules, Rules):
-        raise HeartsError(f"rules must be a Rules object, like Rules(players=4), not {rules!r}")
+        raise HeartsError(f"rules must be a Rules object, like Rules(players=4), not {shown(rules)}")
