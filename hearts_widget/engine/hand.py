@@ -133,7 +133,7 @@ class Hand:
             raise BadPosition(f"hands must list {rules.players} hands, one per seat, not {shown(count)}")
         if rules.packs == 2:
             piles = [multiset_checked(cards, f"seat {seat}'s hand") for seat, cards in enumerate(hands)]
-            if taken is not None and any(list(pile) for pile in taken) or list(trick_cards(trick)):
+            if taken is not None and any(trick_cards(pile) for pile in _taken_piles(taken, rules.players)) or trick_cards(trick):
                 raise BadPosition("in Cancellation Hearts only the start of a hand can be set up: "
                                   "deal it, or replay its moves from the start")
             check_number(number)
@@ -145,9 +145,8 @@ class Hand:
         held = [mask_checked(cards, f"seat {seat}'s hand") for seat, cards in enumerate(hands)]
         taken_masks = [0] * rules.players
         if taken is not None:
-            if isinstance(taken, (str, bytes)) or not isinstance(taken, Sequence) or len(taken) != rules.players:
-                raise BadPosition(f"taken must list {rules.players} piles, one per seat")
-            taken_masks = [mask_checked(cards, f"seat {seat}'s taken cards") for seat, cards in enumerate(taken)]
+            taken_masks = [mask_checked(cards, f"seat {seat}'s taken cards")
+                           for seat, cards in enumerate(_taken_piles(taken, rules.players))]
         check_number(number)
         return cls._start_position(rules, held, pass_direction, leader, trick_cards(trick), taken_masks, number)
 
@@ -596,6 +595,13 @@ def _shooter(rules: Rules, taken: Sequence[int], taken2: Sequence[int]) -> int |
         if mask & needed == needed and (rules.packs == 1 or taken2[seat] & needed == needed):
             return seat
     return None
+
+
+def _taken_piles(taken: Any, players: int) -> Sequence[Any]:
+    """``taken`` for from_cards: one pile of cards per seat."""
+    if isinstance(taken, (str, bytes)) or not isinstance(taken, Sequence) or len(taken) != players:
+        raise BadPosition(f"taken must list {players} piles, one per seat, not {shown(taken)}")
+    return taken
 
 
 def _check_rules(rules: Any) -> None:

@@ -11,6 +11,7 @@ argument, so they are read on every sample state and must not raise.
 from __future__ import annotations
 
 import inspect
+import itertools
 import math
 from functools import cached_property
 from typing import Any, Callable
@@ -94,6 +95,7 @@ def _game_mid_way() -> Game:
 
 
 PASS_HAND = Hand.deal(Rules(), seed=5)
+TWO_PACKS = Hand.deal(Rules(players=5, variant="cancellation"), seed=6)
 HANDS = [PASS_HAND, _mid_hand(), _done_hand(), _two_pack_hand(), Hand.deal(Rules(variant="omnibus"), seed=4)]
 GAMES = [Game.new(Rules(), seed=1), _game_mid_way()]
 EVENT = HANDS[1].events[-1]
@@ -134,9 +136,10 @@ ODD: list[Any] = [
 # For each named parameter, values that are right (or nearly), so that the
 # fuzzed value in another parameter reaches the code behind the first checks.
 GOOD: dict[str, list[Any]] = {
-    "rules": [Rules(), Rules(players=5, variant="cancellation")], "seed": [1, 5], "number": [0, 1],
-    "hands": [[list(h) for h in PASS_HAND.hands]], "pass_direction": [None, "left"], "leader": [None, 0],
-    "trick": [()], "taken": [None], "kitty": [()], "seat": [0, 1, None], "card": ["2C", "QS", Card.parse("QS")],
+    "rules": [Rules(), TWO_PACKS.rules, Rules()], "seed": [1, 5], "number": [0, 1],
+    "hands": [[list(h) for h in PASS_HAND.hands], [list(h) for h in TWO_PACKS.hands]],
+    "pass_direction": [None, None, "left"], "leader": [None, 0], "trick": [()], "taken": [None],
+    "kitty": [(), TWO_PACKS._start["kitty"], ()], "seat": [0, 1, None], "card": ["2C", "QS", Card.parse("QS")],
     "cards": [["2C", "3C", "4C"], list(PASS_HAND.held(0)[:3])], "text": ["QS", PASS_HAND.to_json()],
     "data": [PASS_HAND.to_dict(), GAMES[1].to_dict(), Rules().to_dict()], "hand": [HANDS[1], PASS_HAND],
     "choice": ["self"], "action": [{"type": "play", "card": "2C"}], "lang": [None, "sw"], "mask": [0, 255],
@@ -214,13 +217,14 @@ def _call(function: Callable[..., Any], values: dict[str, Any]) -> None:
             assert len(str(result)) <= MAX_MESSAGE
 
 
-def _good(parameter: inspect.Parameter) -> Any:
+def _good(parameter: inspect.Parameter, choice: int) -> Any:
+    """The ``choice``-th right value of a parameter (they repeat when fewer)."""
     if parameter.kind is parameter.VAR_KEYWORD:
         return {}
     if parameter.kind is parameter.VAR_POSITIONAL:
         return ()
     if parameter.name in GOOD:
-        return GOOD[parameter.name][0]
+        return GOOD[parameter.name][choice % len(GOOD[parameter.name])]
     return parameter.default if parameter.default is not parameter.empty else None
 
 
@@ -233,18 +237,19 @@ def test_every_engine_name_of_the_package_is_fuzzed() -> None:
 
 @pytest.mark.parametrize("label", sorted(ENTRIES))
 def test_every_odd_value_in_every_parameter(label: str) -> None:
-    """Each odd value in each parameter in turn, the other parameters right."""
+    """Each odd value in each parameter in turn, the other parameters right
+    (each of their right values in turn: the standard game and two packs...)."""
     function = ENTRIES[label]
     parameters = _parameters(function)
-    for parameter in parameters:
-        for value in ODD:
-            values = {p.name: _good(p) for p in parameters}
-            if parameter.kind is parameter.VAR_KEYWORD:
-                value = {"players": value} if label == "same_deal" else {}
-            elif parameter.kind is parameter.VAR_POSITIONAL:
-                value = (value,)
-            values[parameter.name] = value
-            _call(function, values)
+    choices = max([len(GOOD.get(p.name, ())) for p in parameters] + [1])
+    for parameter, choice, value in itertools.product(parameters, range(choices), ODD):
+        values = {p.name: _good(p, choice) for p in parameters}
+        if parameter.kind is parameter.VAR_KEYWORD:
+            value = {"players": value} if label == "same_deal" else {}
+        elif parameter.kind is parameter.VAR_POSITIONAL:
+            value = (value,)
+        values[parameter.name] = value
+        _call(function, values)
 
 
 def _value_for(parameter: inspect.Parameter) -> st.SearchStrategy[Any]:
