@@ -37,9 +37,7 @@ def check_position(
     if taken_count % players:
         raise BadPosition(f"the taken piles hold {taken_count} cards, not a whole number of tricks")
     tricks_done = taken_count // players
-    if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)
-                               or not 0 <= leader < players):
-        raise BadPosition(f"leader must be a seat from 0 to {players - 1}, not {shown(leader)}")
+    check_leader_seat(leader, players)
     if len(trick) >= players:
         raise BadPosition(f"a trick on the table holds fewer than {players} cards, not {len(trick)}")
     if direction is not None:
@@ -53,6 +51,13 @@ def check_position(
     leader = check_leader(rules, held, leader, trick, tricks_done)
     check_hand_sizes(rules, held, leader, len(trick), tricks_done)
     return leader, tricks_done
+
+
+def check_leader_seat(leader: Any, players: int) -> None:
+    """A leader given is a seat number (or None: found from the cards)."""
+    if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)
+                               or not 0 <= leader < players):
+        raise BadPosition(f"leader must be a seat from 0 to {players - 1}, not {shown(leader)}")
 
 
 def check_number(number: Any) -> None:
@@ -87,6 +92,7 @@ def check_two_pack_start(rules: Rules, held: list[int], held2: list[int], kitty:
                          direction: str | None, leader: int | None, number: int) -> int:
     """variant.cancellation.deal and .first-lead: the start of a two-pack hand (every
     card in play twice, equal hands, the kitty, no pass); returns its first leader."""
+    check_leader_seat(leader, rules.players)
     if direction is not None:
         raise BadPosition("Cancellation Hearts has no passing (variant.cancellation.no-pass): "
                           "leave pass_direction out")
