@@ -54,14 +54,6 @@ def frozen(value: Any) -> Any:
     return value
 
 
-def _frozen_facts(facts: dict[str, Any]) -> FrozenFacts:
-    """Facts made by the engine, frozen; fast when they hold no list or dict."""
-    for value in facts.values():
-        if isinstance(value, (list, dict)):
-            return frozen(facts)  # type: ignore[no-any-return]
-    return FrozenFacts(facts)
-
-
 def _check_facts(facts: Any, what: str) -> FrozenFacts:
     if not isinstance(facts, dict) or not all(isinstance(key, str) for key in facts):
         raise HeartsError(f"{what} facts must be a dict with text keys, not {shown(facts)}")
@@ -177,9 +169,10 @@ class Event:
     def _make(cls, kind: str, rule: str, seat: int | None, cards: tuple[Card, ...],
               facts: dict[str, Any]) -> Event:
         """The same Event as ``Event(...)``, built without the frozen dataclass's
-        field-by-field ``__init__`` and checks: ``Hand.play`` makes one or more per card."""
+        field-by-field ``__init__`` and checks: ``Hand.play`` makes one or more per card.
+        The engine's facts hold no list but a :class:`FrozenList` (the mutation tests check)."""
         event = object.__new__(cls)
-        event.__dict__.update(kind=kind, rule=rule, seat=seat, cards=cards, facts=_frozen_facts(facts))
+        event.__dict__.update(kind=kind, rule=rule, seat=seat, cards=cards, facts=FrozenFacts(facts))
         return event
 
     def text(self, lang: str | None = None) -> str:

@@ -16,7 +16,7 @@ from typing import Any, Iterable, Literal, Sequence
 from .cards import HEARTS_MASK, Card, cards_of, mask_of, multiset_cards, multiset_of, parse_cards
 from .checks import MAX_SEED, whole_number
 from .errors import BadPosition, CardNotHeld, HeartsError, IllegalMove, OutOfTurn, WrongPhase, shown
-from .explain import Event, Explanation
+from .explain import Event, Explanation, FrozenList
 from .legality import POINT_CARDS, explain_play, judge_play, legal_mask
 from .position import (
     check_number, check_position, check_two_pack_start, holder_of_first_lead, mask_checked, multiset_checked,
@@ -88,17 +88,17 @@ class Hand:
         if rules.packs == 1:
             held = [mask_of(deck[i * each:(i + 1) * each]) for i in seats]
             hand = cls._start_position(rules, held, direction, None, (), [0] * rules.players, number, seed)
-            events: tuple[Event, ...] = (Event("deal", "setup.deal", facts=facts),)
+            events: tuple[Event, ...] = (Event._make("deal", "setup.deal", None, (), facts),)
         else:
             piles = [multiset_of(deck[i * each:(i + 1) * each]) for i in seats]
             kitty = tuple(sorted(deck[rules.players * each:]))
             hand = cls._start_position(rules, [p[0] for p in piles], direction, None, (), [0] * rules.players,
                                        number, seed, held2=[p[1] for p in piles], kitty=kitty)
             facts.update(kitty=len(kitty), dealer=rules.dealer(number), leader=hand.leader)
-            events = (Event("deal", "variant.cancellation.deal", facts=facts),)
+            events = (Event._make("deal", "variant.cancellation.deal", None, (), facts),)
         if direction is None:
             rule = "variant.cancellation.no-pass" if rules.variant == "cancellation" else "pass.rotation"
-            events += (Event("no-pass", rule, facts={"number": number}),)
+            events += (Event._make("no-pass", rule, None, (), {"number": number}),)
         return hand._replace(events=events)
 
     @classmethod
@@ -363,7 +363,7 @@ class Hand:
         passes = list(self._passes)
         passes[seat] = mask_of(chosen)
         target = self.rules.pass_target(seat, self.pass_direction)
-        event = Event("pass", "pass.three", seat, tuple(sorted(chosen)),
+        event = Event._make("pass", "pass.three", seat, tuple(sorted(chosen)),
                       {"direction": self.pass_direction, "to": target})
         hand = self._replace(_passes=tuple(passes), events=self.events + (event,),
                              _pass_log=self._pass_log + ((seat, tuple(c.code for c in chosen)),))
@@ -378,7 +378,7 @@ class Hand:
             held[seat] &= ~mask
             received[self.rules.pass_target(seat, self.pass_direction)] = mask
         held = [h | r for h, r in zip(held, received)]
-        event = Event("exchange", "pass.simultaneous", facts={"direction": self.pass_direction})
+        event = Event._make("exchange", "pass.simultaneous", None, (), {"direction": self.pass_direction})
         return self._replace(_held=tuple(held), _received=tuple(received), phase="play",
                              leader=holder_of_first_lead(self.rules, held), events=self.events + (event,))
 
@@ -443,7 +443,7 @@ class Hand:
     def _hand_over_events(self, taken: Sequence[int], taken2: Sequence[int]) -> list[Event]:
         """score.points and score.moon at the end of the hand."""
         rules = self.rules
-        events = [Event._make("hand-over", "score.points", None, (), {"points": _points(rules, taken, taken2)})]
+        events = [Event._make("hand-over", "score.points", None, (), {"points": FrozenList(_points(rules, taken, taken2))})]
         shooter = _shooter(rules, taken, taken2)
         if shooter is not None and rules.moon != "off":
             facts: dict[str, Any] = {"rule": rules.moon}
@@ -465,7 +465,7 @@ class Hand:
         seats = Trick(leader, trick, rules.players).seats
         for card in cancelled:
             events.append(Event._make("cancelled", "variant.cancellation.cancel", None, (card, card), {
-                "card": card, "seats": [s for s, c in zip(seats, trick) if c is card]}))
+                "card": card, "seats": FrozenList(s for s, c in zip(seats, trick) if c is card)}))
         last = not any(held)
         if winner is None and not last:
             carried = self._carried + trick
@@ -484,7 +484,7 @@ class Hand:
             facts = {"winning_card": best, "led_suit": trick[0].suit, "points": rules.score(*multiset_of(trick)),
                      "trick_number": number}
             if cancelled:
-                facts["cancelled"] = list(cancelled)
+                facts["cancelled"] = FrozenList(cancelled)
             events.append(Event._make("trick-won", "play.trick-winner", winner, trick, facts))
         if self._carried:
             events.append(Event._make("carried-taken", "variant.cancellation.carry", winner, self._carried, {
@@ -536,7 +536,7 @@ class Hand:
         if seat is not None:
             seat = self._seat(seat)
         return tuple(
-            Event("kitty-taken", e.rule, e.seat, (), {"count": e.facts["count"]})
+            Event._make("kitty-taken", e.rule, e.seat, (), {"count": e.facts["count"]})
             if e.kind == "kitty-taken" and e.seat != seat else e
             for e in self.events if e.kind != "pass" or e.seat == seat
         )
