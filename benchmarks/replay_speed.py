@@ -5,7 +5,9 @@ A game record is replayed action by action through the checked moves
 record is. The script builds two records of random legal play (``--hands`` and
 8 times as many hands), replays each ``--runs`` times, and prints the median
 time per action and the ratio long/short (about 1 when replay is linear; 8
-would mean quadratic):
+would mean quadratic), with Python's cycle collector running as usual and
+paused (the collector walks every hand a long game keeps, so it alone adds
+a little per action as the game grows):
 
     nice python benchmarks/replay_speed.py [--hands 4] [--runs 5]
 """
@@ -13,6 +15,7 @@ would mean quadratic):
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import statistics
@@ -36,14 +39,19 @@ def record_of(hands: int, seed: int) -> str:
     return game.to_json()
 
 
-def per_action(record: str, runs: int) -> tuple[int, float]:
+def per_action(record: str, runs: int, collector: bool) -> tuple[int, float]:
     """The number of actions in ``record`` and the median seconds per action to replay it."""
     actions = len(Game.from_json(record).to_dict()["actions"])
     times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        Game.from_json(record)
-        times.append(time.perf_counter() - start)
+    if not collector:
+        gc.disable()
+    try:
+        for _ in range(runs):
+            start = time.perf_counter()
+            Game.from_json(record)
+            times.append(time.perf_counter() - start)
+    finally:
+        gc.enable()
     return actions, statistics.median(times) / actions
 
 
@@ -52,11 +60,14 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=4)
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    short_actions, short = per_action(record_of(args.hands, 1), args.runs)
-    long_actions, long = per_action(record_of(args.hands * 8, 2), args.runs)
-    print(f"short: {args.hands} hands, {short_actions} actions, {short * 1e6:.1f} µs per action")
-    print(f"long:  {args.hands * 8} hands, {long_actions} actions, {long * 1e6:.1f} µs per action")
-    print(f"ratio long/short per action: {long / short:.2f} (1 = linear, 8 = quadratic)")
+    short_record, long_record = record_of(args.hands, 1), record_of(args.hands * 8, 2)
+    for collector in (True, False):
+        short_actions, short = per_action(short_record, args.runs, collector)
+        long_actions, long = per_action(long_record, args.runs, collector)
+        print(f"cycle collector {'on' if collector else 'paused'}:")
+        print(f"  short: {args.hands} hands, {short_actions} actions, {short * 1e6:.1f} µs per action")
+        print(f"  long:  {args.hands * 8} hands, {long_actions} actions, {long * 1e6:.1f} µs per action")
+        print(f"  ratio long/short per action: {long / short:.2f} (1 = linear, 8 = quadratic)")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
