@@ -187,7 +187,7 @@ class Game:
                 facts["points"] = moon
             events.append(Event("moon-choice", "score.moon", shooter, facts=facts))
         sheet = self.sheet + (tuple(row),)
-        totals = tuple(total + points for total, points in zip(self._totals, row))
+        totals = tuple(total + points for total, points in zip(self._totals, row, strict=True))
         events.append(Event("scored", "score.sheet", facts={"row": list(row), "number": self.hand.number}))
         game = self._replace(sheet=sheet, _totals=totals, completed=self.completed + (self.hand,))
         if game.is_over:

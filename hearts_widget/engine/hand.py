@@ -481,8 +481,8 @@ class Hand:
             events.append(Event._make("last-trick-to-leader", "variant.cancellation.carry", leader, trick, {
                 "trick_number": number, "points": rules.score(*multiset_of(trick))}))
         else:
-            facts = {"winning_card": best, "led_suit": trick[0].suit, "points": rules.score(*multiset_of(trick)),
-                     "trick_number": number}
+            facts: dict[str, Any] = {"winning_card": best, "led_suit": trick[0].suit,
+                                     "points": rules.score(*multiset_of(trick)), "trick_number": number}
             if cancelled:
                 facts["cancelled"] = FrozenList(cancelled)
             events.append(Event._make("trick-won", "play.trick-winner", winner, trick, facts))

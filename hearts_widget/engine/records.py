@@ -16,7 +16,7 @@ costs time linear in the record's length.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Collection
 
 from .checks import MAX_SEED
 from .errors import HeartsError, RecordError, names, shown
@@ -117,7 +117,7 @@ def check_record(data: Any, what: str) -> None:
                 for key in value:
                     if not isinstance(key, str) or len(key) > MAX_TEXT:
                         raise RecordError(f"the fields of a {what} record are short texts, not {shown(key)}")
-                items = value.values()
+                items: Collection[Any] = value.values()
             else:
                 items = value
             if len(items) > MAX_VALUES:
