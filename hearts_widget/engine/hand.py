@@ -133,7 +133,8 @@ class Hand:
             raise BadPosition(f"hands must list {rules.players} hands, one per seat, not {shown(count)}")
         if rules.packs == 2:
             piles = [multiset_checked(cards, f"seat {seat}'s hand") for seat, cards in enumerate(hands)]
-            if taken is not None and any(trick_cards(pile) for pile in _taken_piles(taken, rules.players)) or trick_cards(trick):
+            taken_cards = taken is not None and any(trick_cards(p) for p in _taken_piles(taken, rules.players))
+            if taken_cards or trick_cards(trick):
                 raise BadPosition("in Cancellation Hearts only the start of a hand can be set up: "
                                   "deal it, or replay its moves from the start")
             check_number(number)
@@ -364,7 +365,7 @@ class Hand:
         passes[seat] = mask_of(chosen)
         target = self.rules.pass_target(seat, self.pass_direction)
         event = Event._make("pass", "pass.three", seat, tuple(sorted(chosen)),
-                      {"direction": self.pass_direction, "to": target})
+                            {"direction": self.pass_direction, "to": target})
         hand = self._replace(_passes=tuple(passes), events=self.events + (event,),
                              _pass_log=self._pass_log + ((seat, tuple(c.code for c in chosen)),))
         return hand._exchange() if all(passes) else hand
@@ -443,7 +444,8 @@ class Hand:
     def _hand_over_events(self, taken: Sequence[int], taken2: Sequence[int]) -> list[Event]:
         """score.points and score.moon at the end of the hand."""
         rules = self.rules
-        events = [Event._make("hand-over", "score.points", None, (), {"points": FrozenList(_points(rules, taken, taken2))})]
+        points = FrozenList(_points(rules, taken, taken2))
+        events = [Event._make("hand-over", "score.points", None, (), {"points": points})]
         shooter = _shooter(rules, taken, taken2)
         if shooter is not None and rules.moon != "off":
             facts: dict[str, Any] = {"rule": rules.moon}
