@@ -76,7 +76,7 @@ DEFAULT_ROTATION: tuple[PassDirection | None, ...] = ("left", "right")
 
 PASS_OFFSETS: dict[str, int] = {"left": 1, "right": -1, "across": 2}
 
-MAX_TARGET = 1_000_000  # score.target: a bound, so that every game ends and its record stays small
+MAX_TARGET = 1_000_000  # score.target: bounded, as a game's record is (records.MAX_ACTIONS)
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ class Rules:
         if self.variant == "cancellation":
             if self.players not in CANCELLATION_PLAYERS:
                 raise BadRules(f"Rules.players must be from 5 to 10 for Cancellation Hearts "
-                                 f"(variant.cancellation), not {shown(self.players)}")
+                               f"(variant.cancellation), not {shown(self.players)}")
         elif self.players not in STRIPPED:
             raise BadRules(f"Rules.players must be from 3 to 7, not {shown(self.players)}")
         self._check_variant_options()
@@ -140,20 +140,20 @@ class Rules:
             object.__setattr__(self, "moon", "off" if self.variant == "black-maria" else "choice")
         elif self.variant == "black-maria" and self.moon != "off":
             raise BadRules(f"Black Maria has no moon (variant.black-maria): leave Rules.moon out "
-                             f"or set it to 'off', not {shown(self.moon)}")
+                           f"or set it to 'off', not {shown(self.moon)}")
         if self.bonus_card is None:
             if omnibus:
                 object.__setattr__(self, "bonus_card", "JD")
         elif not omnibus:
             raise BadRules(f"Rules.bonus_card is the bonus card of Omnibus Hearts: it needs "
-                             f"variant='omnibus', not variant={shown(self.variant)}")
+                           f"variant='omnibus', not variant={shown(self.variant)}")
         elif self.bonus_card not in BONUS_CARDS:
             raise BadRules(f"Rules.bonus_card must be 'JD' or '10D' (variant.omnibus), not {shown(self.bonus_card)}")
         if not isinstance(self.moon_needs_bonus, bool):
             raise BadRules(f"Rules.moon_needs_bonus must be True or False, not {shown(self.moon_needs_bonus)}")
         if self.moon_needs_bonus and not omnibus:
             raise BadRules(f"Rules.moon_needs_bonus needs variant='omnibus' (the bonus card), "
-                             f"not variant={shown(self.variant)}")
+                           f"not variant={shown(self.variant)}")
         if self.moon_needs_bonus and self.moon == "off":
             raise BadRules("Rules.moon_needs_bonus makes no sense with moon='off': there is no moon to shoot")
 
