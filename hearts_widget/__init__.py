@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from .engine import (
-    BadPosition, Card, CardNotHeld, CardParseError, Event, Explanation, Game, Hand, HeartsError, IllegalMove,
+    BadPosition, BadRules, Card, CardNotHeld, CardParseError, Event, Explanation, Game, Hand, HeartsError, IllegalMove,
     OutOfTurn, RecordError, Rules, Suit, Trick, WrongPhase, parse_cards,
 )
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "BadPosition", "Card", "CardNotHeld", "CardParseError", "Event", "Explanation", "Game", "Hand",
+    "BadPosition", "BadRules", "Card", "CardNotHeld", "CardParseError", "Event", "Explanation", "Game", "Hand",
     "HeartsError", "HeartsTable", "IllegalMove", "OutOfTurn", "RecordError", "Rules", "Suit", "Trick",
     "WrongPhase", "parse_cards",
 ]

@@ -2,7 +2,7 @@
 
 from .cards import Card, Suit, parse_cards
 from .errors import (
-    BadPosition, CardNotHeld, CardParseError, HeartsError, IllegalMove, OutOfTurn, RecordError, WrongPhase,
+    BadPosition, BadRules, CardNotHeld, CardParseError, HeartsError, IllegalMove, OutOfTurn, RecordError, WrongPhase,
 )
 from .explain import Event, Explanation
 from .game import Game
@@ -13,7 +13,7 @@ from .trick import Trick
 from .view import SeatView
 
 __all__ = [
-    "BadPosition", "Card", "CardNotHeld", "CardParseError", "Event", "Explanation", "Game", "Hand",
+    "BadPosition", "BadRules", "Card", "CardNotHeld", "CardParseError", "Event", "Explanation", "Game", "Hand",
     "HeartsError", "IllegalMove", "OutOfTurn", "RecordError", "Rules", "SameDeal", "SeatView", "Suit", "Trick",
     "WrongPhase", "parse_cards", "same_deal",
 ]

@@ -9,13 +9,31 @@ sorts a hand in, alternating black and red.
 
 from __future__ import annotations
 
-from enum import IntEnum
-from typing import Iterable, Iterator
+from enum import EnumMeta, IntEnum
+from typing import Any, Iterable, Iterator
 
-from .errors import CardParseError
+from .errors import CardParseError, shown
 
 
-class Suit(IntEnum):
+_BAD_SUIT = "a suit is 0 to 3 (clubs, diamonds, spades, hearts)"
+
+
+class _SuitType(EnumMeta):
+    """``Suit(n)`` looks the suit up itself, so that a bad value is a
+    CardParseError: Enum's own refusal fails on huge numbers and deep lists.
+    (Enum's functional API, which makes a new enum, cannot extend Suit anyway.)"""
+
+    def __call__(cls, value: Any) -> Any:  # type: ignore[override]
+        try:
+            suit = cls._value2member_map_.get(value)
+        except TypeError:  # unhashable
+            suit = None
+        if suit is None:
+            raise CardParseError(f"unknown suit {shown(value)}: {_BAD_SUIT}")
+        return suit
+
+
+class Suit(IntEnum, metaclass=_SuitType):
     """The four suits, in the order hands are sorted."""
 
     CLUBS = 0
@@ -38,11 +56,17 @@ class Suit(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """``"H"``, ``"h"``, ``"♥"`` or ``"hearts"`` -> ``Suit.HEARTS``."""
-        key = text.strip().lower()
-        for suit in cls:
-            if key in (suit.letter.lower(), suit.symbol, suit.name.lower(), suit.name.lower()[:-1]):
-                return suit
-        raise CardParseError(f"unknown suit {text!r}: use C, D, S, H or ♣ ♦ ♠ ♥")
+        suit = _SUIT_FROM_TEXT.get(text.strip().lower()) if isinstance(text, str) else None
+        if suit is None:
+            raise CardParseError(f"unknown suit {shown(text)}: use C, D, S, H or ♣ ♦ ♠ ♥")
+        return suit
+
+
+# Every spelling Suit.parse reads, lower case: "h", "♥", "hearts", "heart".
+_SUIT_FROM_TEXT: dict[str, Suit] = {
+    spelling: suit for suit in Suit
+    for spelling in (suit.letter.lower(), suit.symbol, suit.name.lower(), suit.name.lower()[:-1])
+}
 
 
 RANK_LETTERS = {11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -70,11 +94,11 @@ class Card:
 
     def __new__(cls, rank: int, suit: Suit | int) -> Card:
         if not isinstance(rank, int) or isinstance(rank, bool) or not 2 <= rank <= 14:
-            raise CardParseError(f"rank must be a whole number from 2 to 14 (ace), not {rank!r}")
+            raise CardParseError(f"rank must be a whole number from 2 to 14 (ace), not {shown(rank)}")
         try:
             suit = Suit(suit)
         except ValueError:
-            raise CardParseError(f"unknown suit {suit!r}") from None
+            raise CardParseError(f"unknown suit {shown(suit)}") from None
         return cls._all[suit * 13 + rank - 2]
 
     @classmethod
@@ -99,17 +123,20 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardParseError(f"a card is written as text like 'QS' or 'Q♠', not {text!r}")
+            raise CardParseError(f"a card is written as text like 'QS' or 'Q♠', not {shown(text)}")
         cleaned = text.strip().upper()
+        card = _CARD_FROM_TEXT.get(cleaned)
+        if card is not None:
+            return card
         if len(cleaned) < 2:
-            raise CardParseError(f"cannot read card {text!r}: write rank then suit, like 'QS' or '10♥'")
+            raise CardParseError(f"cannot read card {shown(text)}: write rank then suit, like 'QS' or '10♥'")
         rank = _RANK_FROM_TEXT.get(cleaned[:-1])
         if rank is None:
-            raise CardParseError(f"cannot read card {text!r}: unknown rank {cleaned[:-1]!r}")
+            raise CardParseError(f"cannot read card {shown(text)}: unknown rank {shown(cleaned[:-1])}")
         try:
             suit = Suit.parse(cleaned[-1])
         except CardParseError:
-            raise CardParseError(f"cannot read card {text!r}: unknown suit {cleaned[-1]!r}") from None
+            raise CardParseError(f"cannot read card {shown(text)}: unknown suit {shown(cleaned[-1])}") from None
         return cls(rank, suit)
 
     @property
@@ -142,6 +169,12 @@ class Card:
 
 Card._all = [Card._make(i) for i in range(52)]
 ALL_CARDS: tuple[Card, ...] = tuple(Card._all)
+# Every spelling Card.parse reads, upper case ("QS", "Q♠", "10H", "TH"): one look-up per card.
+_CARD_FROM_TEXT: dict[str, Card] = {
+    rank + suit: card for card in ALL_CARDS
+    for rank in {rank_text(card.rank), "T" if card.rank == 10 else rank_text(card.rank)}
+    for suit in (card.suit.letter, card.suit.symbol)
+}
 
 QUEEN_OF_SPADES = Suit.SPADES * 13 + 12 - 2
 QS_BIT = 1 << QUEEN_OF_SPADES
@@ -154,6 +187,8 @@ def parse_cards(texts: Iterable[str | Card]) -> list[Card]:
     """Parse several cards, e.g. ``parse_cards(["2C", "QS"])`` or ``parse_cards("2C QS".split())``."""
     if isinstance(texts, str):
         texts = texts.replace(",", " ").split()
+    elif isinstance(texts, (bytes, bytearray)) or not isinstance(texts, Iterable):
+        raise CardParseError(f"cards are a list like ['2C', 'QS'] or text like '2C QS', not {shown(texts)}")
     return [Card.parse(t) for t in texts]
 
 

@@ -14,8 +14,9 @@ import random
 from typing import Any, Iterable, Literal, Sequence
 
 from .cards import HEARTS_MASK, Card, cards_of, mask_of, multiset_cards, multiset_of, parse_cards
-from .errors import BadPosition, CardNotHeld, HeartsError, IllegalMove, OutOfTurn, WrongPhase
-from .explain import Event, Explanation
+from .checks import MAX_SEED, whole_number
+from .errors import BadPosition, CardNotHeld, HeartsError, IllegalMove, OutOfTurn, WrongPhase, shown
+from .explain import Event, Explanation, FrozenList
 from .legality import POINT_CARDS, explain_play, judge_play, legal_mask
 from .position import (
     check_number, check_position, check_two_pack_start, holder_of_first_lead, mask_checked, multiset_checked,
@@ -64,14 +65,17 @@ class Hand:
     _kitty: tuple[Card, ...] = ()      # variant.cancellation.kitty: face down until someone takes a trick
     _carried: tuple[Card, ...] = ()    # variant.cancellation.carry: cancelled tricks waiting for a winner
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise HeartsError("make a Hand with Hand.deal(rules, seed), Hand.from_cards(rules, hands) "
+                          "or Hand.from_json(record)")
+
     # -- building -----------------------------------------------------------
     @classmethod
     def deal(cls, rules: Rules, seed: int, number: int = 0) -> Hand:
         """Strip, shuffle and deal (setup.deal). The same seed and number give the
         same cards on any machine; ``number`` (0 for the first hand) sets the pass."""
         _check_rules(rules)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise HeartsError(f"seed must be a whole number, not {seed!r}")
+        whole_number(seed, "seed", -MAX_SEED, MAX_SEED)
         check_number(number)
         deck = list(rules.deck)
         random.Random(f"hearts-widget/{seed}/{number}").shuffle(deck)
@@ -84,17 +88,17 @@ class Hand:
         if rules.packs == 1:
             held = [mask_of(deck[i * each:(i + 1) * each]) for i in seats]
             hand = cls._start_position(rules, held, direction, None, (), [0] * rules.players, number, seed)
-            events: tuple[Event, ...] = (Event("deal", "setup.deal", facts=facts),)
+            events: tuple[Event, ...] = (Event._make("deal", "setup.deal", None, (), facts),)
         else:
             piles = [multiset_of(deck[i * each:(i + 1) * each]) for i in seats]
             kitty = tuple(sorted(deck[rules.players * each:]))
             hand = cls._start_position(rules, [p[0] for p in piles], direction, None, (), [0] * rules.players,
                                        number, seed, held2=[p[1] for p in piles], kitty=kitty)
             facts.update(kitty=len(kitty), dealer=rules.dealer(number), leader=hand.leader)
-            events = (Event("deal", "variant.cancellation.deal", facts=facts),)
+            events = (Event._make("deal", "variant.cancellation.deal", None, (), facts),)
         if direction is None:
             rule = "variant.cancellation.no-pass" if rules.variant == "cancellation" else "pass.rotation"
-            events += (Event("no-pass", rule, facts={"number": number}),)
+            events += (Event._make("no-pass", rule, None, (), {"number": number}),)
         return hand._replace(events=events)
 
     @classmethod
@@ -126,10 +130,11 @@ class Hand:
         _check_rules(rules)
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != rules.players:
             count = len(hands) if isinstance(hands, Sequence) and not isinstance(hands, str) else hands
-            raise BadPosition(f"hands must list {rules.players} hands, one per seat, not {count!r}")
+            raise BadPosition(f"hands must list {rules.players} hands, one per seat, not {shown(count)}")
         if rules.packs == 2:
             piles = [multiset_checked(cards, f"seat {seat}'s hand") for seat, cards in enumerate(hands)]
-            if taken is not None and any(list(pile) for pile in taken) or list(trick_cards(trick)):
+            taken_cards = taken is not None and any(trick_cards(p) for p in _taken_piles(taken, rules.players))
+            if taken_cards or trick_cards(trick):
                 raise BadPosition("in Cancellation Hearts only the start of a hand can be set up: "
                                   "deal it, or replay its moves from the start")
             check_number(number)
@@ -141,9 +146,8 @@ class Hand:
         held = [mask_checked(cards, f"seat {seat}'s hand") for seat, cards in enumerate(hands)]
         taken_masks = [0] * rules.players
         if taken is not None:
-            if isinstance(taken, (str, bytes)) or not isinstance(taken, Sequence) or len(taken) != rules.players:
-                raise BadPosition(f"taken must list {rules.players} piles, one per seat")
-            taken_masks = [mask_checked(cards, f"seat {seat}'s taken cards") for seat, cards in enumerate(taken)]
+            taken_masks = [mask_checked(cards, f"seat {seat}'s taken cards")
+                           for seat, cards in enumerate(_taken_piles(taken, rules.players))]
         check_number(number)
         return cls._start_position(rules, held, pass_direction, leader, trick_cards(trick), taken_masks, number)
 
@@ -244,8 +248,8 @@ class Hand:
     @property
     def trick(self) -> Trick:
         """The trick on the table (possibly empty)."""
-        return Trick(self.leader if self.leader is not None else 0, self._trick, self.rules.players,
-                     rules=self.rules)
+        return Trick._make(self.leader if self.leader is not None else 0, self._trick, self.rules.players,
+                           None, self.rules)
 
     @property
     def first_trick(self) -> bool:
@@ -351,8 +355,8 @@ class Hand:
         if self._passes[seat]:
             raise IllegalMove(Explanation(False, "pass.simultaneous", "already-passed", None, seat,
                                           {"cards": self.passed(seat)}))
-        if not isinstance(cards, Iterable):
-            raise HeartsError(f"the cards to pass must be a list of three cards, not {cards!r}")
+        if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Iterable):
+            raise HeartsError(f"the cards to pass must be a list of three cards, not {shown(cards)}")
         chosen = parse_cards(cards)
         if len(chosen) != 3:
             raise IllegalMove(Explanation(False, "pass.three", "pass-three", None, seat, {"count": len(chosen)}))
@@ -366,8 +370,8 @@ class Hand:
         passes = list(self._passes)
         passes[seat] = mask_of(chosen)
         target = self.rules.pass_target(seat, self.pass_direction)
-        event = Event("pass", "pass.three", seat, tuple(sorted(chosen)),
-                      {"direction": self.pass_direction, "to": target})
+        event = Event._make("pass", "pass.three", seat, tuple(sorted(chosen)),
+                            {"direction": self.pass_direction, "to": target})
         hand = self._replace(_passes=tuple(passes), events=self.events + (event,),
                              _pass_log=self._pass_log + ((seat, tuple(c.code for c in chosen)),))
         return hand._exchange() if all(passes) else hand
@@ -381,7 +385,7 @@ class Hand:
             held[seat] &= ~mask
             received[self.rules.pass_target(seat, self.pass_direction)] = mask
         held = [h | r for h, r in zip(held, received)]
-        event = Event("exchange", "pass.simultaneous", facts={"direction": self.pass_direction})
+        event = Event._make("exchange", "pass.simultaneous", None, (), {"direction": self.pass_direction})
         return self._replace(_held=tuple(held), _received=tuple(received), phase="play",
                              leader=holder_of_first_lead(self.rules, held), events=self.events + (event,))
 
@@ -448,7 +452,8 @@ class Hand:
     def _hand_over_events(self, taken: Sequence[int], taken2: Sequence[int]) -> list[Event]:
         """score.points and score.moon at the end of the hand."""
         rules = self.rules
-        events = [Event._make("hand-over", "score.points", None, (), {"points": _points(rules, taken, taken2)})]
+        points = FrozenList(_points(rules, taken, taken2))
+        events = [Event._make("hand-over", "score.points", None, (), {"points": points})]
         shooter = _shooter(rules, taken, taken2)
         if shooter is not None and rules.moon != "off":
             facts: dict[str, Any] = {"rule": rules.moon}
@@ -470,7 +475,7 @@ class Hand:
         seats = Trick(leader, trick, rules.players).seats
         for card in cancelled:
             events.append(Event._make("cancelled", "variant.cancellation.cancel", None, (card, card), {
-                "card": card, "seats": [s for s, c in zip(seats, trick) if c is card]}))
+                "card": card, "seats": FrozenList(s for s, c in zip(seats, trick) if c is card)}))
         last = not any(held)
         if winner is None and not last:
             carried = self._carried + trick
@@ -486,10 +491,10 @@ class Hand:
             events.append(Event._make("last-trick-to-leader", "variant.cancellation.carry", leader, trick, {
                 "trick_number": number, "points": rules.score(*multiset_of(trick))}))
         else:
-            facts = {"winning_card": best, "led_suit": trick[0].suit, "points": rules.score(*multiset_of(trick)),
-                     "trick_number": number}
+            facts: dict[str, Any] = {"winning_card": best, "led_suit": trick[0].suit,
+                                     "points": rules.score(*multiset_of(trick)), "trick_number": number}
             if cancelled:
-                facts["cancelled"] = list(cancelled)
+                facts["cancelled"] = FrozenList(cancelled)
             events.append(Event._make("trick-won", "play.trick-winner", winner, trick, facts))
         if self._carried:
             events.append(Event._make("carried-taken", "variant.cancellation.carry", winner, self._carried, {
@@ -538,15 +543,17 @@ class Hand:
         """The events ``seat`` may know of: other seats' passed cards are hidden
         (``seat=None`` hides every seat's), and so is the kitty another seat took
         (its size stays known)."""
+        if seat is not None:
+            seat = self._seat(seat)
         return tuple(
-            Event("kitty-taken", e.rule, e.seat, (), {"count": e.facts["count"]})
+            Event._make("kitty-taken", e.rule, e.seat, (), {"count": e.facts["count"]})
             if e.kind == "kitty-taken" and e.seat != seat else e
             for e in self.events if e.kind != "pass" or e.seat == seat
         )
 
     def _seat(self, seat: int) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.rules.players:
-            raise HeartsError(f"seat must be a number from 0 to {self.rules.players - 1}, not {seat!r}")
+            raise HeartsError(f"seat must be a number from 0 to {self.rules.players - 1}, not {shown(seat)}")
         return seat
 
     # -- records ----------------------------------------------------------
@@ -600,6 +607,13 @@ def _shooter(rules: Rules, taken: Sequence[int], taken2: Sequence[int]) -> int |
     return None
 
 
+def _taken_piles(taken: Any, players: int) -> Sequence[Any]:
+    """``taken`` for from_cards: one pile of cards per seat."""
+    if isinstance(taken, (str, bytes)) or not isinstance(taken, Sequence) or len(taken) != players:
+        raise BadPosition(f"taken must list {players} piles, one per seat, not {shown(taken)}")
+    return taken
+
+
 def _check_rules(rules: Any) -> None:
     if not isinstance(rules, Rules):
-        raise HeartsError(f"rules must be a Rules object, like Rules(players=4), not {rules!r}")
+        raise HeartsError(f"rules must be a Rules object, like Rules(players=4), not {shown(rules)}")

@@ -12,7 +12,8 @@ from collections import Counter
 from typing import Any, Iterable, Sequence
 
 from .cards import Card, cards_of, mask_of, multiset_cards, multiset_of, parse_cards
-from .errors import BadPosition, HeartsError
+from .checks import MAX_HAND_NUMBER, whole_number
+from .errors import BadPosition, shown
 from .rules import PASS_OFFSETS, Rules
 
 
@@ -27,8 +28,8 @@ def check_position(
     """Validate a position; return its leader (found from play.first-lead when
     not given, None while passing) and the number of tricks already taken."""
     players = rules.players
-    if direction is not None and direction not in PASS_OFFSETS:
-        raise BadPosition(f"pass_direction must be 'left', 'right', 'across' or None, not {direction!r}")
+    if direction is not None and (not isinstance(direction, str) or direction not in PASS_OFFSETS):
+        raise BadPosition(f"pass_direction must be 'left', 'right', 'across' or None, not {shown(direction)}")
     if direction == "across" and players != 4:
         raise BadPosition(f"passing across needs 4 players, not {players}")
     check_partition(rules, held, taken, trick)
@@ -36,9 +37,7 @@ def check_position(
     if taken_count % players:
         raise BadPosition(f"the taken piles hold {taken_count} cards, not a whole number of tricks")
     tricks_done = taken_count // players
-    if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)
-                               or not 0 <= leader < players):
-        raise BadPosition(f"leader must be a seat from 0 to {players - 1}, not {leader!r}")
+    check_leader_seat(leader, players)
     if len(trick) >= players:
         raise BadPosition(f"a trick on the table holds fewer than {players} cards, not {len(trick)}")
     if direction is not None:
@@ -54,16 +53,22 @@ def check_position(
     return leader, tricks_done
 
 
+def check_leader_seat(leader: Any, players: int) -> None:
+    """A leader given is a seat number (or None: found from the cards)."""
+    if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)
+                               or not 0 <= leader < players):
+        raise BadPosition(f"leader must be a seat from 0 to {players - 1}, not {shown(leader)}")
+
+
 def check_number(number: Any) -> None:
     """A hand number is a whole number from 0 (it sets the pass direction)."""
-    if not isinstance(number, int) or isinstance(number, bool) or number < 0:
-        raise HeartsError(f"the hand number must be a whole number from 0, not {number!r}")
+    whole_number(number, "the hand number", 0, MAX_HAND_NUMBER)
 
 
 def mask_checked(cards: Iterable[str | Card], what: str) -> int:
     """Parse cards into a mask, refusing anything but a list of distinct cards."""
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise BadPosition(f"{what} must be a list of cards, not {cards!r}")
+        raise BadPosition(f"{what} must be a list of cards, not {shown(cards)}")
     parsed = parse_cards(cards)
     mask = mask_of(parsed)
     if mask.bit_count() != len(parsed):
@@ -75,7 +80,7 @@ def mask_checked(cards: Iterable[str | Card], what: str) -> int:
 def multiset_checked(cards: Iterable[str | Card], what: str) -> tuple[int, int]:
     """Parse a two-pack pile into (held once, held twice) masks, refusing a third copy."""
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise BadPosition(f"{what} must be a list of cards, not {cards!r}")
+        raise BadPosition(f"{what} must be a list of cards, not {shown(cards)}")
     parsed = parse_cards(cards)
     thrice = next((c for c, n in Counter(parsed).items() if n > 2), None)
     if thrice is not None:
@@ -87,6 +92,7 @@ def check_two_pack_start(rules: Rules, held: list[int], held2: list[int], kitty:
                          direction: str | None, leader: int | None, number: int) -> int:
     """variant.cancellation.deal and .first-lead: the start of a two-pack hand (every
     card in play twice, equal hands, the kitty, no pass); returns its first leader."""
+    check_leader_seat(leader, rules.players)
     if direction is not None:
         raise BadPosition("Cancellation Hearts has no passing (variant.cancellation.no-pass): "
                           "leave pass_direction out")
@@ -179,5 +185,5 @@ def holder_of_first_lead(rules: Rules, held: Sequence[int]) -> int:
 def trick_cards(trick: Any) -> tuple[Card, ...]:
     """The cards on the table, parsed; refuses anything but a list of cards."""
     if isinstance(trick, (str, bytes)) or not isinstance(trick, Iterable):
-        raise BadPosition(f"the trick must be a list of cards, not {trick!r}")
+        raise BadPosition(f"the trick must be a list of cards, not {shown(trick)}")
     return tuple(parse_cards(trick))

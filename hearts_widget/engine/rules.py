@@ -41,6 +41,8 @@ from functools import cached_property
 from typing import Any, Literal
 
 from .cards import ALL_CARDS, FULL_DECK, HEARTS_MASK, QS_BIT, Card, Suit, cards_of, mask_of, parse_cards
+from .checks import MAX_HAND_NUMBER, bitmask, whole_number
+from .errors import BadRules, HeartsError, names, shown
 
 MoonRule = Literal["choice", "self", "others", "off"]
 PassDirection = Literal["left", "right", "across"]
@@ -74,10 +76,12 @@ DEFAULT_ROTATION: tuple[PassDirection | None, ...] = ("left", "right")
 
 PASS_OFFSETS: dict[str, int] = {"left": 1, "right": -1, "across": 2}
 
+MAX_TARGET = 1_000_000  # score.target: bounded, as a game's record is (records.MAX_ACTIONS)
+
 
 @dataclass(frozen=True)
 class Rules:
-    """The rules of one game. Frozen; a bad value raises ``ValueError`` naming the field.
+    """The rules of one game. Frozen; a bad value raises :class:`BadRules` (a ``ValueError``) naming the field.
 
     >>> Rules(players=4, target=100)
     Rules(players=4, target=100)
@@ -105,26 +109,28 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
-            raise ValueError(f"Rules.variant must be one of {', '.join(VARIANTS)}, not {self.variant!r}")
+            raise BadRules(f"Rules.variant must be one of {', '.join(VARIANTS)}, not {shown(self.variant)}")
         for name in ("players", "target"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"Rules.{name} must be a whole number, not {value!r}")
+                raise BadRules(f"Rules.{name} must be a whole number, not {shown(value)}")
         if self.variant == "cancellation":
             if self.players not in CANCELLATION_PLAYERS:
-                raise ValueError(f"Rules.players must be from 5 to 10 for Cancellation Hearts "
-                                 f"(variant.cancellation), not {self.players}")
+                raise BadRules(f"Rules.players must be from 5 to 10 for Cancellation Hearts "
+                               f"(variant.cancellation), not {shown(self.players)}")
         elif self.players not in STRIPPED:
-            raise ValueError(f"Rules.players must be from 3 to 7, not {self.players}")
+            raise BadRules(f"Rules.players must be from 3 to 7, not {shown(self.players)}")
         self._check_variant_options()
         if self.target <= 0:
-            raise ValueError(f"Rules.target must be a positive number of points, not {self.target}")
+            raise BadRules(f"Rules.target must be a positive number of points, not {shown(self.target)}")
+        if self.target > MAX_TARGET:
+            raise BadRules(f"Rules.target must be at most {MAX_TARGET:,} points, not {shown(self.target)}")
         for name in ("first_trick_no_points", "maria_breaks_hearts", "hearts_must_be_broken"):
             value = getattr(self, name)
             if not isinstance(value, bool):
-                raise ValueError(f"Rules.{name} must be True or False, not {value!r}")
+                raise BadRules(f"Rules.{name} must be True or False, not {shown(value)}")
         if self.moon not in MOON_RULES:
-            raise ValueError(f"Rules.moon must be one of {', '.join(MOON_RULES)}, not {self.moon!r}")
+            raise BadRules(f"Rules.moon must be one of {', '.join(MOON_RULES)}, not {shown(self.moon)}")
 
     def _check_variant_options(self) -> None:
         """Fill the options left out with the variant's defaults; refuse the
@@ -133,23 +139,23 @@ class Rules:
         if self.moon is None:
             object.__setattr__(self, "moon", "off" if self.variant == "black-maria" else "choice")
         elif self.variant == "black-maria" and self.moon != "off":
-            raise ValueError(f"Black Maria has no moon (variant.black-maria): leave Rules.moon out "
-                             f"or set it to 'off', not {self.moon!r}")
+            raise BadRules(f"Black Maria has no moon (variant.black-maria): leave Rules.moon out "
+                           f"or set it to 'off', not {shown(self.moon)}")
         if self.bonus_card is None:
             if omnibus:
                 object.__setattr__(self, "bonus_card", "JD")
         elif not omnibus:
-            raise ValueError(f"Rules.bonus_card is the bonus card of Omnibus Hearts: it needs "
-                             f"variant='omnibus', not variant={self.variant!r}")
+            raise BadRules(f"Rules.bonus_card is the bonus card of Omnibus Hearts: it needs "
+                           f"variant='omnibus', not variant={shown(self.variant)}")
         elif self.bonus_card not in BONUS_CARDS:
-            raise ValueError(f"Rules.bonus_card must be 'JD' or '10D' (variant.omnibus), not {self.bonus_card!r}")
+            raise BadRules(f"Rules.bonus_card must be 'JD' or '10D' (variant.omnibus), not {shown(self.bonus_card)}")
         if not isinstance(self.moon_needs_bonus, bool):
-            raise ValueError(f"Rules.moon_needs_bonus must be True or False, not {self.moon_needs_bonus!r}")
+            raise BadRules(f"Rules.moon_needs_bonus must be True or False, not {shown(self.moon_needs_bonus)}")
         if self.moon_needs_bonus and not omnibus:
-            raise ValueError(f"Rules.moon_needs_bonus needs variant='omnibus' (the bonus card), "
-                             f"not variant={self.variant!r}")
+            raise BadRules(f"Rules.moon_needs_bonus needs variant='omnibus' (the bonus card), "
+                           f"not variant={shown(self.variant)}")
         if self.moon_needs_bonus and self.moon == "off":
-            raise ValueError("Rules.moon_needs_bonus makes no sense with moon='off': there is no moon to shoot")
+            raise BadRules("Rules.moon_needs_bonus makes no sense with moon='off': there is no moon to shoot")
 
     def __repr__(self) -> str:
         defaults = Rules(players=self.players, target=self.target, variant=self.variant)
@@ -204,12 +210,13 @@ class Rules:
     def dealer(self, number: int) -> int:
         """variant.cancellation: the dealer of hand ``number``; the deal moves left each hand,
         and the first hand's dealer is the last seat, so seat 0 leads first."""
-        return (number - 1) % self.players
+        return (whole_number(number, "the hand number", 0, MAX_HAND_NUMBER) - 1) % self.players
 
     # -- passing ----------------------------------------------------------
     def pass_direction(self, number: int) -> PassDirection | None:
         """pass.rotation: where cards go in hand ``number`` (0 is the first hand);
         always right in Black Maria, never in Cancellation Hearts."""
+        whole_number(number, "the hand number", 0, MAX_HAND_NUMBER)
         if self.variant == "black-maria":
             return "right"
         if self.variant == "cancellation":
@@ -219,8 +226,11 @@ class Rules:
 
     def pass_target(self, seat: int, direction: PassDirection) -> int:
         """The seat that receives ``seat``'s cards. Left is the next seat in play order."""
+        whole_number(seat, "seat", 0, self.players - 1)
+        if not isinstance(direction, str) or direction not in PASS_OFFSETS:
+            raise HeartsError(f"the pass direction is 'left', 'right' or 'across', not {shown(direction)}")
         if direction == "across" and self.players != 4:
-            raise ValueError(f"passing across needs 4 players, not {self.players}")
+            raise BadRules(f"passing across needs 4 players, not {self.players}")
         return (seat + PASS_OFFSETS[direction]) % self.players
 
     # -- scoring ----------------------------------------------------------
@@ -228,6 +238,7 @@ class Rules:
     def points_in(mask: int) -> int:
         """score.points: 1 per heart, 13 for the Black Maria (the standard game's
         points; :meth:`score` counts what the variant in force says)."""
+        mask = bitmask(mask)
         return (mask & HEARTS_MASK).bit_count() + (13 if mask & QS_BIT else 0)
 
     @cached_property
@@ -254,6 +265,9 @@ class Rules:
         kind of card in it, ``twice`` the kinds it holds both copies of. With
         ``magnitude`` the Omnibus bonus counts by its size (10), so that 0 means
         the pile holds no card that changes a score."""
+        if type(once) is not int or type(twice) is not int or once < 0 or twice < 0:
+            bitmask(once, "once")
+            bitmask(twice, "twice")
         points = (once & HEARTS_MASK).bit_count()
         if twice:
             points += (twice & HEARTS_MASK).bit_count()
@@ -267,7 +281,7 @@ class Rules:
 
     def card_points(self, card: Card) -> int:
         """The points one card carries in this variant."""
-        return self.score(card.bit)
+        return self.score(Card.parse(card).bit)
 
     @cached_property
     def points_per_hand(self) -> int:
@@ -334,9 +348,10 @@ class Rules:
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
         if not isinstance(data, dict):
-            raise ValueError(f"rules must be a JSON object, not {data!r}")
+            raise BadRules(f"rules must be a JSON object, not {shown(data)}")
         known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = [key for key in data if key not in known]
         if unknown:
-            raise ValueError(f"unknown rules field(s): {', '.join(unknown)}")
+            raise BadRules(f"unknown rules field(s): {names(unknown)}; "
+                           f"the fields are {', '.join(sorted(known))}")
         return cls(**data)

@@ -28,7 +28,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
-from .errors import HeartsError
+from .checks import tuple_of
+from .errors import HeartsError, shown
+from .explain import FrozenFacts
 from .hand import Hand
 from .rules import Rules
 
@@ -52,6 +54,15 @@ class SameDeal:
     after: Hand
     changes: dict[str, tuple[Any, Any]]        # option -> (old value, new value)
     changed_plays: tuple[ChangedPlay, ...]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.before, Hand) or not isinstance(self.after, Hand):
+            raise HeartsError(f"SameDeal compares two Hands, not {shown(self.before)} and {shown(self.after)}")
+        if not isinstance(self.changes, dict) or not all(
+                isinstance(k, str) and isinstance(v, tuple) and len(v) == 2 for k, v in self.changes.items()):
+            raise HeartsError(f"SameDeal.changes maps option names to (old, new), not {shown(self.changes)}")
+        object.__setattr__(self, "changes", FrozenFacts(self.changes))
+        tuple_of(self.changed_plays, ChangedPlay, "SameDeal.changed_plays", "ChangedPlay")
 
     @property
     def points(self) -> tuple[tuple[int, int], ...]:
@@ -82,6 +93,8 @@ def same_deal(hand: Hand, **changes: Any) -> SameDeal:
     """Replay ``hand``'s deal and moves under its rules with ``changes`` applied
     (e.g. ``variant="omnibus"``, ``first_trick_no_points=False``); see the module
     docstring for what happens when a move no longer fits."""
+    if not isinstance(hand, Hand):
+        raise HeartsError(f"same_deal needs a Hand, not {shown(hand)}")
     if not changes:
         raise HeartsError("name at least one rule to change, e.g. same_deal(hand, maria_breaks_hearts=False)")
     old = hand.rules

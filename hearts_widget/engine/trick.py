@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Card, Suit, multiset_of
+from .checks import flag, optional_seat, tuple_of, whole_number
+from .errors import HeartsError, shown
 from .rules import Rules
 
 _STANDARD = Rules()
@@ -27,6 +29,17 @@ class Trick:
     # variant.cancellation.carry: True when every card of the suit led was cancelled
     # and the trick went on to the next trick's winner (``winner`` is then None).
     carried: bool = field(default=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        whole_number(self.players, "Trick.players", 3, 10)
+        whole_number(self.leader, "Trick.leader", 0, self.players - 1)
+        tuple_of(self.cards, Card, "Trick.cards", "cards")
+        if len(self.cards) > self.players:
+            raise HeartsError(f"a trick holds at most {self.players} cards, not {len(self.cards)}")
+        optional_seat(self.winner, "Trick.winner", self.players)
+        if self.rules is not None and not isinstance(self.rules, Rules):
+            raise HeartsError(f"Trick.rules must be a Rules object or None, not {shown(self.rules)}")
+        flag(self.carried, "Trick.carried")
 
     @classmethod
     def _make(cls, leader: int, cards: tuple[Card, ...], players: int, winner: int | None, rules: Rules,
@@ -54,6 +67,7 @@ class Trick:
 
     def card_of(self, seat: int) -> Card | None:
         """The card ``seat`` played to this trick, if any."""
+        whole_number(seat, "seat", 0, self.players - 1)
         offset = (seat - self.leader) % self.players
         return self.cards[offset] if offset < len(self.cards) else None
 

@@ -10,14 +10,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import Card, Suit, mask_of
-from .errors import CardNotHeld, WrongPhase
+from .checks import flag, optional_seat, tuple_of, whole_number
+from .errors import CardNotHeld, HeartsError, WrongPhase, shown
 from .explain import Event, Explanation
 from .legality import explain_play
-from .rules import PassDirection, Rules
+from .rules import PASS_OFFSETS, PassDirection, Rules
+from .trick import Trick
 
 if TYPE_CHECKING:
     from .hand import Hand, Phase
-    from .trick import Trick
 
 
 @dataclass(frozen=True)
@@ -47,10 +48,42 @@ class SeatView:
     # variant.cancellation.kitty: how many cards still lie face down in the kitty.
     kitty_size: int = 0
 
+    def __post_init__(self) -> None:
+        """A view built by hand is checked field by field (:meth:`of` needs no checks)."""
+        if not isinstance(self.rules, Rules):
+            raise HeartsError(f"SeatView.rules must be a Rules object, not {shown(self.rules)}")
+        players = self.rules.players
+        whole_number(self.seat, "SeatView.seat", 0, players - 1)
+        whole_number(self.number, "SeatView.number", 0)
+        if self.phase not in ("pass", "play", "done") if isinstance(self.phase, str) else True:
+            raise HeartsError(f"SeatView.phase must be 'pass', 'play' or 'done', not {shown(self.phase)}")
+        if self.pass_direction is not None and (not isinstance(self.pass_direction, str)
+                                                or self.pass_direction not in PASS_OFFSETS):
+            raise HeartsError(f"SeatView.pass_direction must be 'left', 'right', 'across' or None, "
+                              f"not {shown(self.pass_direction)}")
+        for name in ("held", "passed", "received", "legal", "carried"):
+            tuple_of(getattr(self, name), Card, f"SeatView.{name}", "cards")
+        for name in ("hand_sizes", "waiting_to_pass", "points"):
+            tuple_of(getattr(self, name), int, f"SeatView.{name}", "whole numbers")
+        optional_seat(self.to_move, "SeatView.to_move", players)
+        if not isinstance(self.trick, Trick):
+            raise HeartsError(f"SeatView.trick must be a Trick, not {shown(self.trick)}")
+        tuple_of(self.tricks, Trick, "SeatView.tricks", "tricks")
+        flag(self.first_trick, "SeatView.first_trick")
+        flag(self.hearts_broken, "SeatView.hearts_broken")
+        tuple_of(self.events, Event, "SeatView.events", "events")
+        whole_number(self.kitty_size, "SeatView.kitty_size", 0)
+
     @classmethod
     def of(cls, hand: Hand, seat: int) -> SeatView:
+        """What ``seat`` may know of ``hand`` (the same as ``hand.view(seat)``)."""
+        from .hand import Hand
+
+        if not isinstance(hand, Hand):
+            raise HeartsError(f"SeatView.of needs a Hand, not {shown(hand)}")
         seat = hand._seat(seat)
-        return cls(
+        view = object.__new__(cls)  # every field comes from a checked Hand: no need to check again
+        view.__dict__.update(
             rules=hand.rules, seat=seat, number=hand.number, phase=hand.phase,
             pass_direction=hand.pass_direction, held=hand.held(seat),
             hand_sizes=tuple(len(h) for h in hand.hands), passed=hand.passed(seat),
@@ -60,6 +93,7 @@ class SeatView:
             legal=tuple(hand.legal_moves()) if hand.to_move == seat else (),
             events=hand.visible_events(seat), carried=hand.carried, kitty_size=hand.kitty_size,
         )
+        return view
 
     @property
     def led_suit(self) -> Suit | None:

@@ -9,9 +9,10 @@ import pytest
 
 from engine_helpers import position, random_game_hand
 from hearts_widget import (
-    BadPosition, Card, CardNotHeld, CardParseError, Game, Hand, HeartsError, IllegalMove, OutOfTurn, Rules,
-    WrongPhase, parse_cards,
+    BadPosition, BadRules, Card, CardNotHeld, CardParseError, Game, Hand, HeartsError, IllegalMove, OutOfTurn, Rules,
+    Suit, WrongPhase, parse_cards,
 )
+from hearts_widget.engine.errors import MAX_MESSAGE
 
 
 @pytest.mark.parametrize("text, message", [
@@ -211,9 +212,48 @@ def test_finish_plays_out_a_hand_without_points_left() -> None:
     ("moon", "sometimes", "Rules.moon must be one of choice, self, others, off, not 'sometimes'"),
 ])
 def test_bad_rules_values_name_the_field(field: str, value: object, message: str) -> None:
-    with pytest.raises(ValueError) as error:
+    with pytest.raises(BadRules) as error:
         Rules(**{field: value})  # type: ignore[arg-type]
     assert str(error.value) == message
+    assert isinstance(error.value, HeartsError) and isinstance(error.value, ValueError)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: Suit.parse(None), "unknown suit None"),  # type: ignore[arg-type]
+    (lambda: Suit(7), "unknown suit 7: a suit is 0 to 3"),
+    (lambda: Suit(10**5000), "unknown suit a whole number of 16610 bits"),
+    (lambda: parse_cards(5), "cards are a list like"),  # type: ignore[arg-type]
+    (lambda: parse_cards(b"2C"), "cards are a list like"),  # type: ignore[arg-type]
+    (lambda: Hand.from_cards(Rules(), [list(h) for h in Hand.deal(Rules(), 1).hands], ["left"]),  # type: ignore
+     "pass_direction must be 'left', 'right', 'across' or None, not ['left']"),
+    (lambda: Rules.from_dict({1: 2}), "unknown rules field(s): 1; the fields are"),
+    (lambda: Rules(players=10**5000), "Rules.players must be from 3 to 7, not a whole number of 16610 bits"),
+    (lambda: Rules(target=10**7), "Rules.target must be at most 1,000,000 points"),
+    (lambda: Hand.deal(Rules(), 2**64), "seed must be a whole number from"),
+    (lambda: Hand.deal(Rules(), 1).visible_events("x"), "seat must be a number from 0 to 3, not 'x'"),
+    (lambda: Game.new(Rules(), 1).apply({"type": ["play"]}), "unknown action"),
+    (lambda: Game.from_json(5), "a game record is JSON text, not 5"),
+    (lambda: Hand(), "make a Hand with Hand.deal"),
+    (lambda: Game(), "start a game with Game.new"),
+])
+def test_refusals_of_any_type_are_hearts_errors_naming_the_problem(call: object, message: str) -> None:
+    with pytest.raises(HeartsError) as error:
+        call()  # type: ignore[operator]
+    assert message in str(error.value)
+
+
+def test_a_megabyte_card_comes_back_as_a_short_message() -> None:
+    text = "Q" * 1_000_000 + "S"
+    for call in (lambda: Card.parse(text), lambda: parse_cards([text]),
+                 lambda: random_game_hand(4, 1).play(text), lambda: Game.new(Rules(), 1).play(text)):
+        with pytest.raises(HeartsError) as error:
+            call()
+        assert len(str(error.value)) <= 200 and "1000001 characters" in str(error.value)
+
+
+def test_no_message_is_longer_than_500_characters() -> None:
+    assert len(str(HeartsError("x" * 10_000))) == MAX_MESSAGE
+    assert len(str(HeartsError(["QS"] * 10_000))) <= MAX_MESSAGE
 
 
 def test_rules_are_frozen() -> None:
