@@ -269,9 +269,9 @@ class Lesson(widgets.VBox):
         self.downloads.value = (
             f"<span>{escape(lesson_text('ui.results', lang))}</span> "
             + _download(results_csv(self.lesson, self.progress), f"{name}.csv", "text/csv",
-                        lesson_text("ui.download-csv", lang)) + " "
+                        lesson_text("ui.download", lang, format="CSV")) + " "
             + _download(results_json(self.lesson, self.progress), f"{name}.json", "application/json",
-                        lesson_text("ui.download-json", lang)))
+                        lesson_text("ui.download", lang, format="JSON")))
 
     def results_csv(self) -> str:
         """The learner's results, one row per step (see :mod:`.progress`)."""
