@@ -599,8 +599,15 @@ class GuidedGame(Part):
         self.table = HeartsTable(seed=GUIDED_SEED, lang=lang)
         self.advice = _html("", "hearts-lesson-coach")
         super().__init__([self.advice, self.table], lang, "hearts-lesson-guided", boxed=False)
-        self.table.observe(lambda _change: self.render(), names="state")
+        self._was_done = False
+        self.table.observe(self._on_state, names="state")
         self.render()
+
+    def _on_state(self, _change: Any) -> None:
+        self.render()
+        if self.done != self._was_done:  # the hand is over: the lesson marks the step done
+            self._was_done = self.done
+            self.on_change()
 
     def set_lang(self, lang: str) -> None:
         self.table.lang = lang
@@ -632,6 +639,13 @@ class GameTable(Part):
 
         self.table = HeartsTable(lang=lang)
         super().__init__([self.table], lang, "hearts-lesson-game", boxed=False)
+        self._was_done = False
+        self.table.observe(self._on_state, names="state")
+
+    def _on_state(self, _change: Any) -> None:
+        if self.done != self._was_done:  # the game is over: the lesson marks the step done
+            self._was_done = self.done
+            self.on_change()
 
     def set_lang(self, lang: str) -> None:
         self.table.lang = lang

@@ -127,8 +127,9 @@ class Lesson(widgets.VBox):
         self.counter.add_class("hearts-lesson-progress")
         self.path = widgets.HTML()
         self.path.add_class("hearts-lesson-path-box")
-        self.back = widgets.Button(icon="arrow-left")
-        self.next = widgets.Button(icon="arrow-right", button_style="primary")
+        # no icons: Voilà's icon font comes from a CDN a classroom may not reach
+        self.back = widgets.Button(layout=widgets.Layout(width="auto", min_width="5em"))
+        self.next = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto", min_width="7em"))
         self.back.add_class("hearts-lesson-back")
         self.next.add_class("hearts-lesson-next")
         self.back.on_click(lambda _button: self.go(self.index - 1))
@@ -163,8 +164,8 @@ class Lesson(widgets.VBox):
             other.layout.display = None if other is view else HIDDEN
         self.progress["step"] = step.key
         self._update_done(view)
+        self._save()  # first: what the page shows next is then already kept
         self._render_chrome()
-        self._save()
 
     def _build(self, index: int) -> StepView:
         step = self.lesson.steps[index]
@@ -179,8 +180,8 @@ class Lesson(widgets.VBox):
 
     def _on_part_change(self, view: StepView) -> None:
         self._update_done(view)
+        self._save()  # first: what the page shows next is then already kept
         self._render_chrome()
-        self._save()
 
     def _update_done(self, view: StepView) -> None:
         record = step_record(self.progress, view.step.key)
@@ -201,8 +202,8 @@ class Lesson(widgets.VBox):
         self.progress["lang"] = self.lang
         for view in self.views.values():
             view.set_lang(self.lang)
+        self._save()  # first: what the page shows next is then already kept
         self._render_chrome()
-        self._save()
 
     def restart(self) -> None:
         """Start over: every answer forgotten, here and in the browser, back to the first step."""
@@ -244,9 +245,10 @@ class Lesson(widgets.VBox):
     def _render_chrome(self) -> None:
         lang, steps = self.lang, self.lesson.steps
         self.heading.value = f"<h2>{escape(self.lesson.title(lang))}</h2>"
-        self.counter.value = escape(lesson_text("ui.step-of", lang, number=self.index + 1, total=len(steps)))
-        self.back.description = lesson_text("ui.back", lang)
-        self.next.description = lesson_text("ui.next", lang)
+        self.counter.value = (f'<span style="white-space:nowrap;padding:0 .6em">'
+                              f'{escape(lesson_text("ui.step-of", lang, number=self.index + 1, total=len(steps)))}</span>')
+        self.back.description = "← " + lesson_text("ui.back", lang)
+        self.next.description = lesson_text("ui.next", lang) + " →"
         self.back.disabled = self.index == 0
         self.next.disabled = self.index == len(steps) - 1
         self.start_over.description = lesson_text("ui.start-over", lang)
