@@ -5,13 +5,15 @@ done, the learner's results to download and progress kept in the browser.
 The tutorial notebook shows single steps (``step_view("deck")``); the Voilà
 lesson shows ``Lesson()`` (the built-in lesson) or ``Lesson("my-lesson.json")``.
 
-A step's widgets are built on its first visit and kept: Back and Next only
-show one step and hide the others, a language switch re-words every built
+A step's widgets are built on its first visit (or, when the kernel runs an
+event loop as in Voilà, just after the step before it is shown) and kept:
+Back and Next only show one step and hide the others, a language switch re-words every built
 step in place, so answers, positions as played and the game survive both.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import os
 import time
@@ -30,6 +32,7 @@ from .format import Lesson, Step, builtin_lesson, load_lesson
 from .progress import new_progress, results_csv, results_json, step_record, usable
 
 HIDDEN = "none"
+PREFETCH_DELAY_S = 0.05  # after the step shown has gone to the page
 
 
 class StepView(widgets.VBox):
@@ -166,10 +169,28 @@ class Lesson(widgets.VBox):
         self._update_done(view)
         self._save()  # first: what the page shows next is then already kept
         self._render_chrome()
+        self._prefetch()
 
-    def _build(self, index: int) -> StepView:
+    def _prefetch(self) -> None:
+        """Build the next step while the learner reads this one, so Next only shows it."""
+        following = self.index + 1
+        if following >= len(self.lesson.steps) or following in self.views:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no event loop (a script, a test): the step is built when visited
+        loop.call_later(PREFETCH_DELAY_S, self._build_hidden, following)
+
+    def _build_hidden(self, index: int) -> None:
+        if index not in self.views:
+            self._build(index, hidden=True)
+
+    def _build(self, index: int, hidden: bool = False) -> StepView:
         step = self.lesson.steps[index]
         view = StepView(step, self.lesson, self.lang)
+        if hidden:
+            view.layout.display = HIDDEN
         view.restore(step_record(self.progress, step.key)["parts"])
         for part in view.parts.values():
             previous = part.on_change
