@@ -10,5 +10,14 @@ notebook shows them.
 from .format import Check, Choice, Lesson, LessonFileError, Step, Text, builtin_lesson, load_lesson, parse_lesson
 from .positions import Attempt, Position
 
-__all__ = ["Attempt", "Check", "Choice", "Lesson", "LessonFileError", "Position", "Step", "Text",
+__all__ = ["CHECKS", "POSITIONS", "STEPS", "Attempt", "Check", "Choice", "Lesson", "LessonFileError", "Position", "Step", "Text",
            "builtin_lesson", "load_lesson", "parse_lesson"]
+
+
+def __getattr__(name: str) -> object:
+    """``STEPS``, ``POSITIONS`` and ``CHECKS`` of the built-in lesson, read on first use."""
+    if name in ("STEPS", "POSITIONS", "CHECKS"):
+        from . import path
+
+        return getattr(path, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

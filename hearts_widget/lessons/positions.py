@@ -134,3 +134,13 @@ def try_pass(hand: Hand, seat: int, cards: Iterable[str | Card]) -> tuple[Hand |
         return hand.pass_cards(seat, cards), None
     except IllegalMove as error:
         return None, error.explanation
+
+
+def __getattr__(name: str) -> object:
+    """``POSITIONS``: the built-in lesson's positions, read from its file on first use
+    (kept here for the code that imported them from this module)."""
+    if name == "POSITIONS":
+        from .path import POSITIONS
+
+        return POSITIONS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

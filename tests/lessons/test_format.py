@@ -115,3 +115,12 @@ def test_a_small_teachers_lesson_loads_from_a_file(tmp_path: Path) -> None:
     lesson = load_lesson(path)
     assert lesson.steps[0].positions[0].hand.to_move == 0
     assert lesson.steps[0].checks[0].choice("n").feedback("en") == "You hold one."
+
+
+def test_the_teachers_guide_has_the_answer_to_every_question_and_its_example_loads() -> None:
+    root = BUILTIN.parents[2]
+    guide = (root / "docs" / "teachers.md").read_text(encoding="utf-8")
+    for check in builtin_lesson().checks().values():
+        assert f"`{check.key}`" in guide and f"**Answer: {check.choice(check.answer).text()}.**" in guide
+    example = load_lesson(root / "docs" / "example-lesson.json")
+    assert example.steps[0].positions[0].expect and example.steps[-1].demo == "table"
