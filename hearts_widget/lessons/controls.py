@@ -562,14 +562,14 @@ def variants_html(lang: str) -> str:
 
 
 def rules_card_html(lesson: Lesson, lang: str) -> str:
-    """Every rule the lesson teaches, by its name, with the lesson's own sentences:
-    the whole game, not only what differs from the standard one."""
+    """Every rule the lesson teaches, under its rule names, in the sentences its steps
+    give for the card: the whole game, not only what differs from the standard one."""
     sections = []
     for step in lesson.steps:
-        if not step.rules:
+        if not step.card:
             continue
-        heading = " · ".join(rule_name(rule, lang) for rule in step.rules)
-        sections.append(f"<h4>{escape(heading)}</h4>" + "".join(f"<p>{escape(p(lang))}</p>" for p in step.body))
+        heading = " · ".join(rule_name(rule, lang) for rule in step.rules) or step.title(lang)
+        sections.append(f"<h4>{escape(heading)}</h4>" + "".join(f"<p>{escape(p(lang))}</p>" for p in step.card))
     title = f"<h3>{escape(lesson_text('ui.rules-card-title', lang))}</h3>"
     return f"<div class='hearts-lesson-rules-card'>{title}{''.join(sections)}</div>"
 

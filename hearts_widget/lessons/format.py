@@ -37,7 +37,7 @@ BUILTIN = Path(__file__).with_name("builtin.json")
 DEMOS = ("deck", "pass", "coach-pass", "rotation", "sheet", "moon", "target", "variants", "rules-card",
          "guided", "table")
 LESSON_FIELDS = {"format", "id", "title", "steps"}
-STEP_FIELDS = {"key", "title", "body", "rules", "positions", "demo", "checks", "quiz"}
+STEP_FIELDS = {"key", "title", "body", "rules", "positions", "demo", "checks", "quiz", "card"}
 POSITION_FIELDS = {"key", "players", "held", "trick", "leader", "tricks_done", "out", "prompt", "coach", "expect"}
 EXPECT_FIELDS = {"cards", "legal", "rule"}
 CHECK_FIELDS = {"key", "question", "choices", "answers", "hint", "why"}
@@ -105,7 +105,7 @@ class Check:
 class Step:
     """One step of a lesson: its words, the rules it teaches (rule ids), its
     positions, an optional demonstration, its check questions; a ``quiz`` step
-    scores its questions."""
+    scores its questions; ``card`` holds its sentences for the rules card."""
 
     key: str
     title: Text
@@ -115,10 +115,11 @@ class Step:
     demo: str | None = None
     checks: tuple[Check, ...] = ()
     quiz: bool = False
+    card: tuple[Text, ...] = ()
 
     def texts(self) -> list[Text]:
         """Every text of the step (for the translation checks)."""
-        found = [self.title, *self.body, *(p.prompt for p in self.positions if p.prompt is not None)]
+        found = [self.title, *self.body, *self.card, *(p.prompt for p in self.positions if p.prompt is not None)]
         for check in self.checks:
             found += [check.question, check.hint, check.why]
             found += [t for c in check.choices for t in (c.text, c.feedback) if t is not None]
@@ -224,7 +225,8 @@ def _step(raw: Any, where: _Where) -> Step:
     quiz = where.flag(obj.get("quiz", False), "quiz")
     if quiz and not checks:
         where.fail("quiz", "a quiz step needs check questions")
-    return Step(key, where.text(obj["title"], "title"), body, rules, positions, demo, checks, quiz)
+    card = tuple(where.text(t, f"card[{i}]") for i, t in enumerate(where.list(obj.get("card", []), "card")))
+    return Step(key, where.text(obj["title"], "title"), body, rules, positions, demo, checks, quiz, card)
 
 
 def _position(raw: Any, where: _Where, at: str) -> Position:

@@ -107,6 +107,9 @@ def _texts(lang: str | None) -> dict[str, str]:
         "step.deck.body.3": t.gettext(
             "Everyone must get the same number of cards, so with some numbers of players a few low cards "
             "are taken out before the deal. Choose a number of players and see which."),
+        "step.deck.card": t.gettext(
+            "With 3, 5, 6 or 7 players the lowest cards are taken out before the deal, "
+            "so that everyone gets the same number."),
         "check.deck-six.question": t.gettext("With 6 players, how many cards does each player get?"),
         "check.deck-six.8": t.gettext("8 cards"),
         "check.deck-six.10": t.gettext("10 cards"),

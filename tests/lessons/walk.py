@@ -126,7 +126,7 @@ def act_on_step(page: Page, step: Step, lang: str = "en") -> None:
         expect(root.locator(".hearts-lesson-variant-black-maria")).to_contain_text("K♠ 10")
         expect(root.locator(".hearts-lesson-variant-cancellation")).to_be_visible()
     if step.demo == "rules-card":
-        expect(root.locator(".hearts-lesson-rules-card h4")).to_have_count(sum(1 for s in STEPS if s.rules))
+        expect(root.locator(".hearts-lesson-rules-card h4")).to_have_count(sum(1 for s in STEPS if s.card))
         expect(root.locator(".hearts-lesson-print")).to_be_visible()
     if step.demo == "guided":
         play_guided_hand(page, step, lang)
