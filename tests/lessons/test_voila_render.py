@@ -51,6 +51,7 @@ def test_voila_render_walks_and_a_reload_continues(server_url: str, page: Page) 
         act_on_step(page, step)
         shoot(page, SCREENSHOTS / "voila-render" / f"{number:02d}-{step.key}.png")
         page.locator(".hearts-lesson-next").click()
+    expect(page.locator(".hearts-lesson-progress")).to_contain_text(f"Step {WALKED + 1} of {len(STEPS)}")
     page.reload()
     expect(page.locator(".hearts-lesson-progress")).to_contain_text(f"Step {WALKED + 1} of {len(STEPS)}",
                                                                     timeout=WAIT_MS)

@@ -15,9 +15,12 @@ from hearts_widget.lessons.path import STEPS
 from hearts_widget.text.lessons import lesson_text
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
-# Voilà's own "lab" template links Font Awesome from this CDN on every page; the
-# lesson uses no icon, so the request is refused and the lesson must work without it.
-VOILA_TEMPLATE_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@"
+# Voilà itself asks CDNs for two things the lesson does not use: its "lab" template
+# links Font Awesome on every page, and under a Jupyter server (/voila/render/, as
+# on Binder) its page loads MathJax. Both are refused, and the lesson must work
+# without them; any other request off the local server fails the test.
+VOILA_OWN_CDNS = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",
+                  "https://cdnjs.cloudflare.com/ajax/libs/mathjax/")
 
 UNCLIP = """() => {
   const cells = document.querySelector('#rendered_cells');
@@ -38,7 +41,7 @@ RECLIP = """() => {
 
 def guard(page: Page) -> list[str]:
     """Refuse every request to a host other than the local server; the list
-    returned collects them (all but Voilà's template font, see above), and the
+    returned collects them (all but Voilà's own, see above), and the
     test asserts it stays empty."""
     foreign: list[str] = []
 
@@ -47,7 +50,7 @@ def guard(page: Page) -> list[str]:
         if url.startswith(("data:", "blob:")) or urlparse(url).hostname in LOCAL_HOSTS:
             route_.continue_()
         else:
-            if not url.startswith(VOILA_TEMPLATE_CDN):
+            if not url.startswith(VOILA_OWN_CDNS):
                 foreign.append(url)
             route_.abort()
 
