@@ -19,7 +19,7 @@ import os
 import time
 from html import escape
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
@@ -28,7 +28,8 @@ from ..text.lessons import lesson_text
 from ..text.translate import LANGUAGES, check_language, default_language
 from .browser import ProgressStore
 from .controls import CheckBox, Part, PositionBoard, QuizScore, StepText, close_tree, demo_part
-from .format import Lesson, Step, builtin_lesson, load_lesson
+from .format import Lesson as LessonFile
+from .format import Step, builtin_lesson, load_lesson
 from .progress import new_progress, results_csv, results_json, step_record, usable
 
 HIDDEN = "none"
@@ -38,7 +39,7 @@ PREFETCH_DELAY_S = 0.05  # after the step shown has gone to the page
 class StepView(widgets.VBox):
     """One step: its words, positions, demonstration and check questions (and a quiz score)."""
 
-    def __init__(self, step: Step, lesson: Lesson, lang: str) -> None:
+    def __init__(self, step: Step, lesson: LessonFile, lang: str) -> None:
         self.step = step
         self.parts: dict[str, Part] = {"text": StepText(step, lang)}
         for position in step.positions:
@@ -79,7 +80,7 @@ class StepView(widgets.VBox):
         return all(part.done for part in self.parts.values())
 
 
-def step_view(key: str | Step, lang: str | None = None, lesson: Lesson | None = None) -> StepView:
+def step_view(key: str | Step, lang: str | None = None, lesson: LessonFile | None = None) -> StepView:
     """One step of a lesson (by default the built-in one), as a widget."""
     lesson = lesson or builtin_lesson()
     current = key if isinstance(key, Step) else lesson.step(key)
@@ -109,11 +110,11 @@ class Lesson(widgets.VBox):
     (by default the built-in one). With ``remember`` the progress is kept in
     the browser and a reload continues where the learner was."""
 
-    def __init__(self, lesson: str | Path | Lesson | None = None, lang: str | None = None, start: int = 0,
+    def __init__(self, lesson: str | Path | LessonFile | None = None, lang: str | None = None, start: int = 0,
                  remember: bool = True) -> None:
         if lesson is None:
             lesson = builtin_lesson()
-        elif not isinstance(lesson, Lesson):
+        elif not isinstance(lesson, LessonFile):
             lesson = load_lesson(lesson)
         self.lesson = lesson
         self.lang = check_language(lang) if lang is not None else page_language()
@@ -193,11 +194,17 @@ class Lesson(widgets.VBox):
             view.layout.display = HIDDEN
         view.restore(step_record(self.progress, step.key)["parts"])
         for part in view.parts.values():
-            previous = part.on_change
-            part.on_change = lambda previous=previous, view=view: (previous(), self._on_part_change(view))
+            part.on_change = self._chained(part.on_change, view)
         self.views[index] = view
         self.content.children = [self.views[i] for i in sorted(self.views)]
         return view
+
+    def _chained(self, previous: Callable[[], None], view: StepView) -> Callable[[], None]:
+        """``previous`` (say, a quiz score), then the lesson's own bookkeeping."""
+        def changed() -> None:
+            previous()
+            self._on_part_change(view)
+        return changed
 
     def _on_part_change(self, view: StepView) -> None:
         self._update_done(view)
