@@ -161,8 +161,6 @@ def _texts(lang: str | None) -> dict[str, str]:
             "With 5 players the order is left, right, so the third hand passes to the left again."),
         # -- the first lead ---------------------------------------------------
         "step.first-lead.title": t.gettext("The first trick"),
-        "step.follow-suit.body.1": t.gettext(
-            "A trick is one card from each player, in turn to the left. The first card played is the lead."),
         "step.first-lead.body.1": t.gettext(
             "After the pass, the player holding the 2♣ leads it to the first trick. "
             "With 5 players the 2♣ is taken out, so the 3♣ leads."),
@@ -176,6 +174,8 @@ def _texts(lang: str | None) -> dict[str, str]:
         "check.first-lead-five.why": t.gettext("With 5 players the 2♣ is taken out: the lowest club is the 3♣."),
         # -- following suit ---------------------------------------------------
         "step.follow-suit.title": t.gettext("Following suit"),
+        "step.follow-suit.body.1": t.gettext(
+            "A trick is one card from each player, in turn to the left. The first card played is the lead."),
         "step.follow-suit.body.2": t.gettext(
             "The suit of the first card of a trick is the suit led. "
             "Every player must play a card of that suit if they can."),

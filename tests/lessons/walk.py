@@ -131,6 +131,13 @@ def act_on_step(page: Page, step: Step, lang: str = "en") -> None:
     if step.demo == "rules-card":
         expect(root.locator(".hearts-lesson-rules-card h4")).to_have_count(sum(1 for s in STEPS if s.card))
         expect(root.locator(".hearts-lesson-print")).to_be_visible()
+        page.emulate_media(media="print")  # what the Print button prints: the card alone
+        try:
+            expect(root.locator(".hearts-lesson-rules-card")).to_be_visible()
+            expect(page.locator(".hearts-lesson-next")).to_be_hidden()
+            expect(root.locator(".hearts-lesson-print")).to_be_hidden()
+        finally:
+            page.emulate_media(media="screen")
     if step.demo == "guided":
         play_guided_hand(page, step, lang)
     if step.demo == "table":
