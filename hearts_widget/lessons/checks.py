@@ -1,67 +1,74 @@
-"""Check questions: a question, a few answers, and feedback that says why.
+"""Check questions that teach: a wrong answer first gets a hint (and the
+feedback written for that choice), the answer only after a second wrong try.
 
-The words live in :mod:`hearts_widget.text.lessons` under
-``check.<key>.question``, ``check.<key>.<choice>`` and ``check.<key>.why``.
+A learner's answers to one question are kept as the list of choice ids
+tried, in order (``tries``); everything else (the response shown, the
+attempts, right at the first try) follows from that list, so it is also
+what the lesson stores in the browser.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, Sequence
 
 from ..text.lessons import lesson_text
+from .format import Check
+
+Stage = Literal["right", "hint", "reveal"]
 
 
 @dataclass(frozen=True)
-class Feedback:
-    """The answer to a learner's choice: right or not, and the sentence to show."""
+class Response:
+    """What the learner is told after their last choice: right, a hint, or the answer revealed."""
 
-    correct: bool
+    stage: Stage
     text: str
 
-
-@dataclass(frozen=True)
-class Check:
-    """A question with ``choices`` (text keys); ``answer`` is the right one."""
-
-    key: str
-    choices: tuple[str, ...]
-    answer: str
-
-    def __post_init__(self) -> None:
-        if self.answer not in self.choices:
-            raise ValueError(f"check {self.key!r}: the answer {self.answer!r} is not one of {self.choices}")
-
-    def question(self, lang: str | None = None) -> str:
-        return lesson_text(f"check.{self.key}.question", lang)
-
-    def choice_text(self, choice: str, lang: str | None = None) -> str:
-        return lesson_text(f"check.{self.key}.{choice}", lang)
-
-    def feedback(self, choice: str, lang: str | None = None) -> Feedback:
-        """Right or wrong, with the reason either way."""
-        if choice not in self.choices:
-            raise ValueError(f"check {self.key!r} has no choice {choice!r}; choose one of {', '.join(self.choices)}")
-        why = lesson_text(f"check.{self.key}.why", lang)
-        correct = choice == self.answer
-        return Feedback(correct, lesson_text("ui.check-right" if correct else "ui.check-wrong", lang, why=why))
+    @property
+    def correct(self) -> bool:
+        return self.stage == "right"
 
 
-CHECKS: dict[str, Check] = {c.key: c for c in (
-    Check("deck-six", ("13", "10", "8"), "8"),
-    Check("deck-points", ("2D", "3C", "QS"), "QS"),
-    Check("pass-when", ("chosen", "all", "trick"), "all"),
-    Check("rotation-four", ("left", "across", "none"), "none"),
-    Check("rotation-five", ("left", "across", "none"), "left"),
-    Check("first-lead-five", ("2C", "3C", "AH"), "3C"),
-    Check("follow-spades", ("spade", "any", "heart"), "spade"),
-    Check("discard-spade", ("yes", "no"), "yes"),
-    Check("winner-which", ("KS", "9D", "AC"), "9D"),
-    Check("first-trick-heart", ("yes", "no"), "no"),
-    Check("hearts-and-maria", ("QS", "heart", "any"), "QS"),
-    Check("broken-by-maria", ("yes", "no"), "yes"),
-    Check("maria-lead", ("yes", "no"), "yes"),
-    Check("points-count", ("4", "13", "16"), "16"),
-    Check("moon-choice", ("self", "others"), "others"),
-    Check("winner-tie", ("high", "share", "replay"), "share"),
-    Check("omnibus-trick", ("3", "minus-10", "minus-7"), "minus-7"),
-)}
+def respond(check: Check, tries: Sequence[str], lang: str | None = None) -> Response | None:
+    """The response to the last of ``tries`` (None before any answer)."""
+    if not tries:
+        return None
+    last = check.choice(tries[-1])
+    why = check.why(lang)
+    if last.id in check.answers:
+        return Response("right", lesson_text("ui.check-right", lang, why=why))
+    if sum(1 for t in tries if t not in check.answers) == 1:
+        hint = check.hint(lang)
+        if last.feedback is not None:
+            return Response("hint", lesson_text("ui.check-hint-feedback", lang, feedback=last.feedback(lang),
+                                                hint=hint))
+        return Response("hint", lesson_text("ui.check-hint", lang, hint=hint))
+    answer = " / ".join(c.text(lang) for c in check.choices if c.id in check.answers)
+    return Response("reveal", lesson_text("ui.check-reveal", lang, answer=answer, why=why))
+
+
+def answered(check: Check, tries: Sequence[str]) -> bool:
+    """Whether the learner has reached a right answer."""
+    return any(t in check.answers for t in tries)
+
+
+def attempts(check: Check, tries: Sequence[str]) -> int:
+    """Answers given up to and including the first right one."""
+    for number, choice in enumerate(tries, start=1):
+        if choice in check.answers:
+            return number
+    return len(tries)
+
+
+def first_try_right(check: Check, tries: Sequence[str]) -> bool:
+    return bool(tries) and tries[0] in check.answers
+
+
+def valid_tries(check: Check, tries: object) -> list[str]:
+    """``tries`` as stored in the browser, kept only if every entry is a choice of ``check``
+    (anything else, say from an older lesson file, is dropped rather than trusted)."""
+    ids = {c.id for c in check.choices}
+    if not isinstance(tries, list) or not all(isinstance(t, str) and t in ids for t in tries):
+        return []
+    return list(tries)

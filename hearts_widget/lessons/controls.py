@@ -1,36 +1,49 @@
-"""ipywidgets controls for the lessons: a position to play, the pass, a check
-question, and the demonstrations of the deck, the rotation, the scores and
-a variant (the same deal as Hearts and as Omnibus Hearts).
+"""ipywidgets controls for the lessons: the parts a step is made of.
 
-Every verdict comes from the engine (``Hand.explain``, the events of a
-move, ``Game`` scores); these controls only lay them out. Each control has
-a CSS class (``hearts-lesson-*``) so browser tests can find it.
+Each part (a position on the table, a check question, a demonstration) is
+built once and then kept: it re-renders its words for another language in
+place (``set_lang``), gives its state as JSON-friendly values (``state``, the
+learner's moves and answers, never a hand) and takes it back (``restore``,
+after a reload). ``on_change`` is called whenever the learner does something.
+
+Every verdict comes from the engine (``Hand.explain``, the events of a move,
+``Game`` scores) or the coach; these controls only lay them out. Each control
+has a CSS class (``hearts-lesson-*``) so browser tests can find it.
 """
 
 from __future__ import annotations
 
 from html import escape
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 import ipywidgets as widgets
 
+from ..bots.coach import hint
 from ..engine import Card, Event, Explanation, Game, Hand, Rules, Suit
-from ..engine.same_deal import SameDeal
 from ..engine.display import card_html
+from ..engine.same_deal import SameDeal
 from ..text import event_text, number_text
 from ..text.lessons import lesson_text
+from ..text.rule_names import rule_name
+from ..text.rules_card import rules_card
 from ..text.translate import check_language
 from ..text.ui import seat_names
-from .checks import Check
 from ..text.variants import variant_names
+from .browser import PrintButton
+from .checks import answered, respond, valid_tries
+from .format import Check, Lesson, Step
 from .games import moon_game, omnibus_same_deal, tie_game
 from .positions import LEARNER, Position, try_pass
 
 PASS_SEED = 3
 SHEET_HANDS = 2
 ROTATION_HANDS = 8
+GUIDED_SEED = 7
 GOOD = "#1b6e2e"
 BAD = "#a4161a"
+HINT = "#7a4a00"
+BOX = {"border": "1px solid #c8c8c8", "padding": "0.3em 0.8em", "margin": "0.5em 0"}
+VARIANTS_SHOWN = (Rules(players=3, variant="black-maria"), Rules(players=6, variant="cancellation"))
 
 
 def _html(text: str, css: str) -> widgets.HTML:
@@ -39,32 +52,25 @@ def _html(text: str, css: str) -> widgets.HTML:
     return box
 
 
-BOX = {"border": "1px solid #c8c8c8", "padding": "0.3em 0.8em", "margin": "0.5em 0"}
-
-
 def _paragraph(text: str, colour: str | None = None) -> str:
     colour_style = f"color:{colour};" if colour else ""
     return f'<p style="{colour_style}margin:0.3em 0;line-height:1.4">{escape(text)}</p>'
 
 
+def _prompt(text: str) -> str:
+    return f'<p style="margin:0.3em 0"><b>{escape(text)}</b></p>'
+
+
 def verdict_html(explanation: Explanation, lang: str | None) -> str:
-    """The engine's verdict on a card, with its rule, as a paragraph."""
+    """The engine's verdict on a card, with its rule's name, as a paragraph."""
     key = "ui.allowed" if explanation.legal else "ui.not-allowed"
-    text = lesson_text(key, lang, reason=explanation.text(lang), rule=explanation.rule)
+    text = lesson_text(key, lang, reason=explanation.text(lang), rule=rule_name(explanation.rule, lang))
     return _paragraph(("✓ " if explanation.legal else "✗ ") + text, GOOD if explanation.legal else BAD)
 
 
 def events_html(events: Iterable[Event], lang: str | None, names: list[str]) -> str:
     """What happened, in the engine's words, with the seats named as on the table."""
     return "".join(_paragraph(event_text(e, lang, names)) for e in events)
-
-
-def _card_look(control: widgets.ToggleButton, card: Card) -> None:
-    """Rank and suit in bold, red or black, at card size."""
-    control.layout = widgets.Layout(width="3.6em", height="2.6em")
-    control.style.text_color = "#c0142c" if card.suit.is_red else "#111111"
-    control.style.font_weight = "bold"
-    control.add_class("hearts-lesson-card")
 
 
 def text_button(text: str, on_click: Callable[[], None], style: str = "") -> widgets.Button:
@@ -74,33 +80,86 @@ def text_button(text: str, on_click: Callable[[], None], style: str = "") -> wid
     return button
 
 
-def choice_button(text: str, on_click: Callable[[], None]) -> widgets.Button:
-    """One answer the learner may choose."""
-    button = text_button(text, on_click)
-    button.add_class("hearts-lesson-choice")
-    return button
+def close_tree(widget: widgets.Widget) -> None:
+    """Close ``widget``, everything inside it and their layout and style widgets."""
+    for child in getattr(widget, "children", ()):
+        close_tree(child)
+    for name in ("layout", "style"):
+        part = getattr(widget, name, None)
+        if isinstance(part, widgets.Widget):
+            part.close()
+    widget.close()
 
 
-class PositionBoard(widgets.VBox):
-    """A prepared position on the real table (``HeartsTable.from_hand``): an
-    illegal card is refused on the table with its rule; a legal one is played,
-    the table stops and tells what followed, and the engine's verdict on the
-    card is written below (Undo on the table takes it back)."""
+class Part(widgets.VBox):
+    """A piece of a step that keeps what the learner did (see the module docstring)."""
 
-    def __init__(self, position: Position, lang: str | None = None) -> None:
+    def __init__(self, children: list[widgets.Widget], lang: str, css: str, boxed: bool = True) -> None:
+        super().__init__(children, layout=widgets.Layout(**BOX) if boxed else widgets.Layout())
+        self.add_class(css)
+        self.lang = lang
+        self.on_change: Callable[[], None] = lambda: None
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.render()
+
+    def render(self) -> None:
+        """Write every word of the part in ``self.lang``."""
+
+    def state(self) -> dict[str, Any]:
+        return {}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Take back a state given by :meth:`state` (from the browser: checked, never trusted)."""
+
+    @property
+    def done(self) -> bool:
+        return True
+
+    def _changed(self) -> None:
+        self.render()
+        self.on_change()
+
+
+class StepText(Part):
+    """The step's title and paragraphs."""
+
+    def __init__(self, step: Step, lang: str) -> None:
+        self.step = step
+        self.words = widgets.HTML()
+        super().__init__([self.words], lang, "hearts-lesson-text", boxed=False)
+        self.render()
+
+    def render(self) -> None:
+        self.words.value = f"<h3>{escape(self.step.title(self.lang))}</h3>" + "".join(
+            f"<p>{escape(p(self.lang))}</p>" for p in self.step.body)
+
+
+class PositionBoard(Part):
+    """A prepared position on the table's lesson board (``HeartsTable.from_hand``
+    with ``layout="position"``): an illegal card is refused on the board with its
+    rule; after a legal one the others finish the trick and the board stops.
+    Below the board: the engine's verdict, who won the trick and what to do next
+    (and with ``coach``, what the coach would have played and why)."""
+
+    def __init__(self, position: Position, lang: str) -> None:
         from ..widget import HeartsTable
 
         self.position = position
-        self.lang = lang
         self._start = position.hand.to_dict()
-        prompt = f"<b>{escape(lesson_text(f'position.{position.key}', lang))}</b>"
-        self.prompt = _html(f'<p style="margin:0.3em 0">{prompt}</p>', "hearts-lesson-prompt")
+        self.wrong = 0  # cards refused before the first legal one
+        self.first: bool | None = None  # was the first card tried legal?
+        self._played: str | None = None
+        self.prompt = _html("", "hearts-lesson-prompt")
         self.table = HeartsTable.from_hand(position.hand, learner=position.seat, stop_after_move=True,
-                                           lang=check_language(lang))
+                                           layout="position", lang=lang)
         self.feedback = _html("", "hearts-lesson-feedback")
-        self.table.observe(lambda _change: self._show_verdict(), names="state")
-        super().__init__([self.prompt, self.table, self.feedback], layout=widgets.Layout(**BOX))
-        self.add_class("hearts-lesson-position")
+        super().__init__([self.prompt, self.table, self.feedback], lang, "hearts-lesson-position")
+        self._last_notice = dict(self.table.notice)
+        self.table.observe(self._on_state, names="state")
+        self.table.observe(self._on_notice, names="notice")
+        self.render()
 
     def played(self) -> Card | None:
         """The card the learner has played from this position (None before, or after undo)."""
@@ -109,93 +168,228 @@ class PositionBoard(widgets.VBox):
             return None
         return Card.parse(record["actions"][0]["card"])
 
-    def _show_verdict(self) -> None:
+    def _on_state(self, _change: Any) -> None:
+        card = self.played()
+        code = card.code if card else None
+        if code != self._played:
+            self._played = code
+            if code is not None and self.first is None:
+                self.first = True
+            self._changed()
+
+    def _on_notice(self, change: Any) -> None:
+        notice = change["new"]
+        if notice.get("kind") == "illegal" and notice.get("id") != self._last_notice.get("id"):
+            self._last_notice = dict(notice)
+            if self._played is None:
+                self.wrong += 1
+                if self.first is None:
+                    self.first = False
+            self._changed()
+
+    def set_lang(self, lang: str) -> None:
+        self.table.lang = lang
+        super().set_lang(lang)
+
+    def render(self) -> None:
+        lang = self.lang
+        self.prompt.value = _prompt(self.position.prompt(lang)) if self.position.prompt else ""
         card = self.played()
         if card is None:
             self.feedback.value = ""
             return
-        self.feedback.value = verdict_html(self.position.hand.explain(card), self.lang)
+        won = [n["text"] for n in self.table.state.get("narration", []) if n.get("kind") == "trick-won"]
+        shown = verdict_html(self.position.hand.explain(card), lang)
+        shown += "".join(_paragraph(text) for text in won[-1:])
+        if self.position.coach:
+            names = seat_names(self.position.rules.players, self.position.seat, lang)
+            advice = hint(self.position.hand.view(self.position.seat), lang, names)
+            shown += _paragraph(lesson_text("ui.coach-says", lang, advice=advice.text), HINT)
+        self.feedback.value = shown + _paragraph(lesson_text("ui.position-next", lang))
+
+    def state(self) -> dict[str, Any]:
+        return {"played": self._played, "wrong": self.wrong, "first": self.first}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        wrong = state.get("wrong", 0)
+        self.wrong = wrong if isinstance(wrong, int) and wrong >= 0 else 0
+        first = state.get("first")
+        self.first = first if isinstance(first, bool) else None
+        code = state.get("played")
+        held = {c.code for c in self.position.cards}
+        if isinstance(code, str) and code in held and self.position.hand.explain(code).legal:
+            self.table.send_intent({"type": "play", "state": self.table.state["id"], "card": code})
+        self.render()
+
+    @property
+    def done(self) -> bool:
+        return self._played is not None
 
 
-class PassBoard(widgets.VBox):
-    """The pass: the learner picks cards and passes; the engine refuses any number
-    but three, then everyone passes at once and the cards change hands."""
+class CheckBox(Part):
+    """A check question: one button per answer. A first wrong answer gets a hint,
+    a second the answer; a right one is praised with the reason."""
 
-    def __init__(self, lang: str | None = None) -> None:
-        self.lang = lang
-        self.start = Hand.deal(Rules(players=4), seed=PASS_SEED, number=0)
-        self.toggles = {card: self._toggle(card) for card in self.start.held(LEARNER)}
+    def __init__(self, check: Check, lang: str) -> None:
+        self.check = check
+        self.tries: list[str] = []
+        self.question = _html("", "hearts-lesson-question")
+        self.buttons = []
+        for choice in check.choices:
+            button = text_button("", lambda choice=choice.id: self.answer(choice))
+            button.add_class("hearts-lesson-choice")
+            self.buttons.append(button)
         self.feedback = _html("", "hearts-lesson-feedback")
+        row = widgets.HBox(self.buttons, layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([self.question, row, self.feedback], lang, "hearts-lesson-check")
+        self.render()
+
+    def answer(self, choice: str) -> None:
+        self.check.choice(choice)  # refuses an unknown choice by name
+        if not self.done:
+            self.tries.append(choice)
+            self._changed()
+
+    def render(self) -> None:
+        lang = self.lang
+        self.question.value = _prompt(self.check.question(lang))
+        for choice, button in zip(self.check.choices, self.buttons):
+            button.description = choice.text(lang)
+            button.disabled = self.done
+            button.button_style = "success" if self.done and choice.id in self.check.answers else ""
+        response = respond(self.check, self.tries, lang)
+        if response is None:
+            self.feedback.value = ""
+        else:
+            mark, colour = {"right": ("✓ ", GOOD), "hint": ("? ", HINT), "reveal": ("✗ ", BAD)}[response.stage]
+            self.feedback.value = _paragraph(mark + response.text, colour)
+
+    def state(self) -> dict[str, Any]:
+        return {"tries": list(self.tries)}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        self.tries = valid_tries(self.check, state.get("tries"))
+        self.render()
+
+    @property
+    def done(self) -> bool:
+        return answered(self.check, self.tries)
+
+
+class QuizScore(Part):
+    """The score of a quiz step: the questions right at the first try, once all are answered."""
+
+    def __init__(self, boxes: list[CheckBox], lang: str) -> None:
+        self.boxes = boxes
+        self.score = widgets.HTML()
+        super().__init__([self.score], lang, "hearts-lesson-quiz-score")
+        self.render()
+
+    def render(self) -> None:
+        if all(box.done for box in self.boxes):
+            right = sum(bool(box.tries) and box.tries[0] in box.check.answers for box in self.boxes)
+            text = lesson_text("ui.quiz-score", self.lang, right=right, total=len(self.boxes))
+        else:
+            text = lesson_text("ui.quiz-unfinished", self.lang)
+        self.score.value = f"<p style='margin:0.3em 0'><b>{escape(text)}</b></p>"
+
+
+class PassBoard(Part):
+    """The pass: the learner picks cards and passes; the engine refuses any number
+    but three, then everyone passes at once and the cards change hands. With
+    ``coach`` the coach then says what it would have passed, and why."""
+
+    def __init__(self, lang: str, coach: bool = False) -> None:
+        self.coach = coach
+        self.start = Hand.deal(Rules(players=4), seed=PASS_SEED, number=0)
+        self.refused = False
+        self.passed: list[Card] = []
+        self.toggles = {card: self._toggle(card) for card in self.start.held(LEARNER)}
+        self.prompt = _html("", "hearts-lesson-prompt")
         self.shown_choice = _html("", "hearts-lesson-chosen")
-        self.pass_button = text_button(lesson_text("ui.pass-button", lang), self.submit, "primary")
-        again = text_button(lesson_text("ui.start-again", lang), self.reset)
-        prompt = f'<p style="margin:0.3em 0"><b>{escape(lesson_text("position.pass", lang))}</b></p>'
+        self.feedback = _html("", "hearts-lesson-feedback")
+        self.pass_button = text_button("", self.submit, "primary")
+        self.again = text_button("", self.reset)
         cards = widgets.HBox(list(self.toggles.values()), layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([_html(prompt, "hearts-lesson-prompt"), cards, self.shown_choice,
-                          widgets.HBox([self.pass_button, again]), self.feedback], layout=widgets.Layout(**BOX))
-        self.add_class("hearts-lesson-pass")
-        self._show_choice()
+        super().__init__([self.prompt, cards, self.shown_choice, widgets.HBox([self.pass_button, self.again]),
+                          self.feedback], lang, "hearts-lesson-pass")
+        self.render()
 
     def _toggle(self, card: Card) -> widgets.ToggleButton:
-        toggle = widgets.ToggleButton(description=str(card), tooltip=card.code)
-        _card_look(toggle, card)
-        toggle.observe(lambda _change: self._show_choice(), names="value")
+        toggle = widgets.ToggleButton(description=str(card), tooltip=card.code,
+                                      layout=widgets.Layout(width="3.6em", height="2.6em"))
+        toggle.style.text_color = "#c0142c" if card.suit.is_red else "#111111"
+        toggle.style.font_weight = "bold"
+        toggle.add_class("hearts-lesson-card")
+        toggle.observe(lambda _change: self.render(), names="value")
         return toggle
-
-    def _show_choice(self) -> None:
-        self.shown_choice.value = _paragraph(
-            lesson_text("ui.pass-chosen", self.lang, cards=" ".join(map(str, self.chosen))))
 
     @property
     def chosen(self) -> list[Card]:
         return [card for card, toggle in self.toggles.items() if toggle.value]
 
     def submit(self) -> None:
-        after, refusal = try_pass(self.start, LEARNER, self.chosen)
-        if refusal is not None or after is None:
-            assert refusal is not None
-            self.feedback.value = verdict_html(refusal, self.lang)
-            return
-        allowed = self.start.explain(self.chosen[0])
-        for seat in after.waiting_to_pass:
-            after = after.pass_cards(seat, after.held(seat)[:3])
-        exchange = [e for e in after.events if e.kind == "exchange"]
-        done = lesson_text("ui.pass-done", self.lang, given=" ".join(map(str, self.chosen)),
-                           received=" ".join(map(str, after.received(LEARNER))))
-        names = seat_names(after.players, LEARNER, self.lang)
-        self.feedback.value = verdict_html(allowed, self.lang) + events_html(exchange, self.lang, names) + _paragraph(done)
-        for toggle in self.toggles.values():
-            toggle.disabled = True
-        self.pass_button.disabled = True
+        after, _refusal = try_pass(self.start, LEARNER, self.chosen)
+        self.refused = after is None
+        if after is not None:
+            self.passed = self.chosen
+        self._changed()
 
     def reset(self) -> None:
-        self.feedback.value = ""
-        self.pass_button.disabled = False
+        self.refused = False
+        self.passed = []
         for toggle in self.toggles.values():
-            toggle.disabled = False
             toggle.value = False
-        self._show_choice()
+        self._changed()
 
+    def render(self) -> None:
+        lang = self.lang
+        self.prompt.value = _prompt(lesson_text("position.pass", lang))
+        self.pass_button.description = lesson_text("ui.pass-button", lang)
+        self.again.description = lesson_text("ui.start-again", lang)
+        self.shown_choice.value = _paragraph(lesson_text("ui.pass-chosen", lang, cards=" ".join(map(str, self.chosen))))
+        for toggle in self.toggles.values():
+            toggle.disabled = bool(self.passed)
+        self.pass_button.disabled = bool(self.passed)
+        if self.passed:
+            self.feedback.value = self._passed_html()
+        elif self.refused:
+            _after, refusal = try_pass(self.start, LEARNER, self.chosen)
+            self.feedback.value = verdict_html(refusal, lang) if refusal is not None else ""
+        else:
+            self.feedback.value = ""
 
-class CheckBox(widgets.VBox):
-    """A check question: one button per answer, feedback at once."""
+    def _passed_html(self) -> str:
+        lang = self.lang
+        after = self.start.pass_cards(LEARNER, self.passed)
+        for seat in after.waiting_to_pass:
+            after = after.pass_cards(seat, after.held(seat)[:3])
+        names = seat_names(after.players, LEARNER, lang)
+        exchange = [e for e in after.events if e.kind == "exchange"]
+        done = lesson_text("ui.pass-done", lang, given=" ".join(map(str, self.passed)),
+                           received=" ".join(map(str, after.received(LEARNER))))
+        shown = verdict_html(self.start.explain(self.passed[0]), lang) + events_html(exchange, lang, names)
+        shown += _paragraph(done)
+        if self.coach:
+            advice = hint(self.start.view(LEARNER), lang, names)
+            shown += _paragraph(lesson_text("ui.coach-says", lang, advice=advice.text), HINT)
+        return shown
 
-    def __init__(self, check: Check, lang: str | None = None) -> None:
-        self.check = check
-        self.lang = lang
-        self.feedback = _html("", "hearts-lesson-feedback")
-        buttons = [choice_button(check.choice_text(choice, lang), lambda choice=choice: self.answer(choice))
-                   for choice in check.choices]
-        question = _html(f'<p style="margin:0.3em 0"><b>{escape(check.question(lang))}</b></p>',
-                         "hearts-lesson-question")
-        super().__init__([question, widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")),
-                          self.feedback], layout=widgets.Layout(**BOX))
-        self.add_class("hearts-lesson-check")
+    def state(self) -> dict[str, Any]:
+        return {"passed": [c.code for c in self.passed]}
 
-    def answer(self, choice: str) -> None:
-        feedback = self.check.feedback(choice, self.lang)
-        self.feedback.value = _paragraph(("✓ " if feedback.correct else "✗ ") + feedback.text,
-                                         GOOD if feedback.correct else BAD)
+    def restore(self, state: dict[str, Any]) -> None:
+        codes = state.get("passed")
+        held = {c.code: c for c in self.start.held(LEARNER)}
+        if isinstance(codes, list) and len(codes) == 3 and all(isinstance(c, str) and c in held for c in codes):
+            for code in codes:
+                self.toggles[held[code]].value = True
+            self.passed = [held[code] for code in codes]
+        self.render()
+
+    @property
+    def done(self) -> bool:
+        return bool(self.passed)
 
 
 def deck_html(players: int, lang: str | None) -> str:
@@ -216,19 +410,6 @@ def deck_html(players: int, lang: str | None) -> str:
     return _paragraph(summary) + "".join(rows) + _paragraph(stripped)
 
 
-def _players_picker(lang: str | None, show: Callable[[int], str], css: str) -> widgets.VBox:
-    picker = widgets.ToggleButtons(options=[3, 4, 5, 6, 7], value=4, description=lesson_text("ui.players", lang),
-                                   style={"button_width": "3em"})
-    picker.add_class("hearts-lesson-players")
-    out = _html(show(4), css)
-    picker.observe(lambda change: setattr(out, "value", show(change["new"])), names="value")
-    return widgets.VBox([picker, out])
-
-
-def deck_demo(lang: str | None = None) -> widgets.VBox:
-    return _players_picker(lang, lambda players: deck_html(players, lang), "hearts-lesson-deck")
-
-
 def rotation_html(players: int, lang: str | None) -> str:
     """The pass direction of the first hands for ``players`` (pass.rotation)."""
     rules = Rules(players=players)
@@ -240,8 +421,29 @@ def rotation_html(players: int, lang: str | None) -> str:
     return f"<table>{rows}</table>"
 
 
-def rotation_demo(lang: str | None = None) -> widgets.VBox:
-    return _players_picker(lang, lambda players: rotation_html(players, lang), "hearts-lesson-rotation")
+class PlayersPicker(Part):
+    """A choice of 3 to 7 players and a picture that follows it (the deck, the rotation)."""
+
+    def __init__(self, lang: str, show: Callable[[int, str], str], css: str) -> None:
+        self.show = show
+        self.picker = widgets.ToggleButtons(options=[3, 4, 5, 6, 7], value=4, style={"button_width": "3em"})
+        self.picker.add_class("hearts-lesson-players")
+        self.out = _html("", css)
+        self.picker.observe(lambda _change: self._changed(), names="value")
+        super().__init__([self.picker, self.out], lang, css + "-demo", boxed=False)
+        self.render()
+
+    def render(self) -> None:
+        self.picker.description = lesson_text("ui.players", self.lang)
+        self.out.value = self.show(self.picker.value, self.lang)
+
+    def state(self) -> dict[str, Any]:
+        return {"players": self.picker.value}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        if state.get("players") in self.picker.options:
+            self.picker.value = state["players"]
+        self.render()
 
 
 def sheet_html(game: Game, lang: str | None) -> str:
@@ -259,42 +461,73 @@ def sheet_html(game: Game, lang: str | None) -> str:
             f"{body}<tr><td><b>{escape(lesson_text('ui.sheet-total', lang))}</b></td>{totals}</tr></table>{target}")
 
 
-def sheet_demo(lang: str | None = None) -> widgets.HTML:
-    """A score sheet after the first hands of a game."""
-    return _html(sheet_html(tie_game(SHEET_HANDS), lang), "hearts-lesson-sheet-demo")
+class Picture(Part):
+    """Words and tables computed from the engine, with nothing to click."""
+
+    def __init__(self, lang: str, show: Callable[[str], str], css: str) -> None:
+        self.show = show
+        self.out = widgets.HTML()
+        super().__init__([self.out], lang, css, boxed=False)
+        self.render()
+
+    def render(self) -> None:
+        self.out.value = self.show(self.lang)
 
 
-class MoonChoice(widgets.VBox):
-    """The shooter's choice on a real game: the learner picks, the engine scores."""
-
-    def __init__(self, lang: str | None = None) -> None:
-        self.lang = lang
-        self.game = moon_game()
-        self.result = _html("", "hearts-lesson-feedback")
-        buttons = [choice_button(lesson_text(f"ui.moon-{choice}", lang), lambda choice=choice: self.choose(choice))
-                   for choice in ("self", "others")]
-        self.names = seat_names(self.game.rules.players, LEARNER, lang)
-        before = _paragraph(lesson_text("ui.moon-before", lang)) + sheet_html(self.game, lang)
-        moon = [e for e in self.game.hand.events if e.kind == "moon"]
-        prompt = f'<p style="margin:0.3em 0"><b>{escape(lesson_text("position.moon", lang))}</b></p>'
-        super().__init__([_html(events_html(moon, lang, self.names) + before + prompt, "hearts-lesson-prompt"),
-                          widgets.HBox(buttons), self.result], layout=widgets.Layout(**BOX))
-        self.add_class("hearts-lesson-moon")
-
-    def choose(self, choice: str) -> None:
-        after = self.game.choose_moon(choice)  # type: ignore[arg-type]
-        told = [e for e in after.events if e.kind == "moon-choice"]
-        self.result.value = (events_html(told, self.lang, self.names)
-                             + _paragraph(lesson_text("ui.moon-after", self.lang))
-                             + sheet_html(after, self.lang))
-
-
-def target_demo(lang: str | None = None) -> widgets.HTML:
+def target_html(lang: str) -> str:
     """A whole game to 50 that ends in a shared win, told by the engine."""
     game = tie_game()
     over = [e for e in game.events if e.kind == "game-over"]
-    names = seat_names(game.rules.players, LEARNER, lang)
-    return _html(sheet_html(game, lang) + events_html(over, lang, names), "hearts-lesson-target")
+    return sheet_html(game, lang) + events_html(over, lang, seat_names(game.rules.players, LEARNER, lang))
+
+
+class MoonChoice(Part):
+    """The shooter's choice on a real game: the learner picks, the engine scores."""
+
+    def __init__(self, lang: str) -> None:
+        self.game = moon_game()
+        self.choice: str | None = None
+        self.intro = _html("", "hearts-lesson-prompt")
+        self.buttons = {choice: text_button("", lambda choice=choice: self.choose(choice))
+                        for choice in ("self", "others")}
+        for button in self.buttons.values():
+            button.add_class("hearts-lesson-choice")
+        self.result = _html("", "hearts-lesson-feedback")
+        super().__init__([self.intro, widgets.HBox(list(self.buttons.values())), self.result], lang,
+                         "hearts-lesson-moon")
+        self.render()
+
+    def choose(self, choice: str) -> None:
+        self.choice = choice
+        self._changed()
+
+    def render(self) -> None:
+        lang = self.lang
+        names = seat_names(self.game.rules.players, LEARNER, lang)
+        moon = [e for e in self.game.hand.events if e.kind == "moon"]
+        self.intro.value = (events_html(moon, lang, names) + _paragraph(lesson_text("ui.moon-before", lang))
+                            + sheet_html(self.game, lang) + _prompt(lesson_text("position.moon", lang)))
+        for choice, button in self.buttons.items():
+            button.description = lesson_text(f"ui.moon-{choice}", lang)
+        if self.choice is None:
+            self.result.value = ""
+            return
+        after = self.game.choose_moon(self.choice)  # type: ignore[arg-type]
+        told = [e for e in after.events if e.kind == "moon-choice"]
+        self.result.value = (events_html(told, lang, names) + _paragraph(lesson_text("ui.moon-after", lang))
+                             + sheet_html(after, lang))
+
+    def state(self) -> dict[str, Any]:
+        return {"choice": self.choice}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        if state.get("choice") in self.buttons:
+            self.choice = state["choice"]
+        self.render()
+
+    @property
+    def done(self) -> bool:
+        return self.choice is not None
 
 
 def same_deal_html(result: SameDeal, lang: str | None) -> str:
@@ -318,13 +551,127 @@ def same_deal_html(result: SameDeal, lang: str | None) -> str:
     return f"<table class='hearts-lesson-same-deal'><tr><th></th>{head}</tr>{body}</table>{told}"
 
 
-def variants_demo(lang: str | None = None) -> widgets.HTML:
-    """One finished hand as Hearts and the same deal and play as Omnibus Hearts."""
-    return _html(same_deal_html(omnibus_same_deal(), lang), "hearts-lesson-variants")
+def variants_html(lang: str) -> str:
+    """One hand as Hearts and as Omnibus Hearts, then the rules of Black Maria and
+    Cancellation Hearts as the engine states them (their rules cards)."""
+    names = variant_names(lang)
+    shown = same_deal_html(omnibus_same_deal(), lang)
+    for rules in VARIANTS_SHOWN:
+        lines = "".join(f"<li>{escape(sentence)}</li>" for _rule, sentence in rules_card(rules, lang))
+        shown += (f"<div class='hearts-lesson-variant-rules hearts-lesson-variant-{rules.variant}'>"
+                  f"<h4 style='margin:.6em 0 .2em'>{escape(names[rules.variant])}</h4><ul>{lines}</ul></div>")
+    return shown
 
 
-def table_demo(lang: str | None = None) -> widgets.Widget:
-    """A whole game against bots on the real table."""
-    from ..widget import HeartsTable
+def rules_card_html(lesson: Lesson, lang: str) -> str:
+    """Every rule the lesson teaches, under its rule names, in the sentences its steps
+    give for the card: the whole game, not only what differs from the standard one."""
+    sections = []
+    for step in lesson.steps:
+        if not step.card:
+            continue
+        heading = " · ".join(rule_name(rule, lang) for rule in step.rules) or step.title(lang)
+        sections.append(f"<h4>{escape(heading)}</h4>" + "".join(f"<p>{escape(p(lang))}</p>" for p in step.card))
+    title = f"<h3>{escape(lesson_text('ui.rules-card-title', lang))}</h3>"
+    return f"<div class='hearts-lesson-rules-card'>{title}{''.join(sections)}</div>"
 
-    return HeartsTable(lang=lang or "en")
+
+class RulesCard(Part):
+    """The rules card and a button that prints it (the print style keeps only the card)."""
+
+    def __init__(self, lesson: Lesson, lang: str) -> None:
+        self.lesson = lesson
+        self.print_button = PrintButton()
+        self.card = widgets.HTML()
+        super().__init__([self.print_button, self.card], lang, "hearts-lesson-rules", boxed=False)
+        self.render()
+
+    def render(self) -> None:
+        self.print_button.label = lesson_text("ui.print", self.lang)
+        self.card.value = rules_card_html(self.lesson, self.lang)
+
+
+class GuidedGame(Part):
+    """A hand against the bots with the coach beside the learner: before each of
+    the learner's turns (the pass, every card), the coach's choice and reason."""
+
+    def __init__(self, lang: str) -> None:
+        from ..widget import HeartsTable
+
+        self.table = HeartsTable(seed=GUIDED_SEED, lang=lang)
+        self.advice = _html("", "hearts-lesson-coach")
+        super().__init__([self.advice, self.table], lang, "hearts-lesson-guided", boxed=False)
+        self._was_done = False
+        self.table.observe(self._on_state, names="state")
+        self.render()
+
+    def _on_state(self, _change: Any) -> None:
+        self.render()
+        if self.done != self._was_done:  # the hand is over: the lesson marks the step done
+            self._was_done = self.done
+            self.on_change()
+
+    def set_lang(self, lang: str) -> None:
+        self.table.lang = lang
+        super().set_lang(lang)
+
+    def render(self) -> None:
+        game = self.table.game
+        seat = self.table.state.get("viewer", LEARNER)
+        hand = game.hand
+        to_act = not game.is_over and game.pending_moon is None and (
+            (hand.phase == "pass" and seat in hand.waiting_to_pass) or (hand.phase == "play" and hand.to_move == seat))
+        if not to_act:
+            self.advice.value = _paragraph(lesson_text("ui.guided-others", self.lang))
+            return
+        names = seat_names(game.rules.players, seat, self.lang)
+        advice = hint(hand.view(seat), self.lang, names)
+        self.advice.value = _paragraph(lesson_text("ui.coach-says", self.lang, advice=advice.text), HINT)
+
+    @property
+    def done(self) -> bool:
+        return bool(self.table.game.sheet)  # the first hand is over
+
+
+class GameTable(Part):
+    """A whole game against bots on the real table, kept while the learner moves about the lesson."""
+
+    def __init__(self, lang: str) -> None:
+        from ..widget import HeartsTable
+
+        self.table = HeartsTable(lang=lang)
+        super().__init__([self.table], lang, "hearts-lesson-game", boxed=False)
+        self._was_done = False
+        self.table.observe(self._on_state, names="state")
+
+    def _on_state(self, _change: Any) -> None:
+        if self.done != self._was_done:  # the game is over: the lesson marks the step done
+            self._was_done = self.done
+            self.on_change()
+
+    def set_lang(self, lang: str) -> None:
+        self.table.lang = lang
+        self.lang = lang
+
+    @property
+    def done(self) -> bool:
+        return self.table.game.is_over
+
+
+def demo_part(name: str, lesson: Lesson, lang: str) -> Part:
+    """The demonstration called ``name`` (one of ``format.DEMOS``)."""
+    lang = check_language(lang)
+    makers: dict[str, Callable[[], Part]] = {
+        "deck": lambda: PlayersPicker(lang, deck_html, "hearts-lesson-deck"),
+        "rotation": lambda: PlayersPicker(lang, rotation_html, "hearts-lesson-rotation"),
+        "pass": lambda: PassBoard(lang),
+        "coach-pass": lambda: PassBoard(lang, coach=True),
+        "sheet": lambda: Picture(lang, lambda lg: sheet_html(tie_game(SHEET_HANDS), lg), "hearts-lesson-sheet-demo"),
+        "moon": lambda: MoonChoice(lang),
+        "target": lambda: Picture(lang, target_html, "hearts-lesson-target"),
+        "variants": lambda: Picture(lang, variants_html, "hearts-lesson-variants"),
+        "rules-card": lambda: RulesCard(lesson, lang),
+        "guided": lambda: GuidedGame(lang),
+        "table": lambda: GameTable(lang),
+    }
+    return makers[name]()

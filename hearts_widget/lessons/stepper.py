@@ -1,51 +1,90 @@
 """The lesson as ipywidgets: one step as a widget, and the stepper that walks
-the whole path with Back and Next buttons and a choice of language.
+a whole lesson with Back and Next, a choice of language, the path of steps
+done, the learner's results to download and progress kept in the browser.
 
 The tutorial notebook shows single steps (``step_view("deck")``); the Voilà
-lesson shows ``Lesson()``, which ends with a whole game on the table.
+lesson shows ``Lesson()`` (the built-in lesson) or ``Lesson("my-lesson.json")``.
+
+A step's widgets are built on its first visit (or, when the kernel runs an
+event loop as in Voilà, just after the step before it is shown) and kept:
+Back and Next only show one step and hide the others, a language switch re-words every built
+step in place, so answers, positions as played and the game survive both.
 """
 
 from __future__ import annotations
 
+import asyncio
+import base64
 import os
+import time
 from html import escape
-from typing import Mapping
+from pathlib import Path
+from typing import Any, Callable, Mapping
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
 from ..text.lessons import lesson_text
 from ..text.translate import LANGUAGES, check_language, default_language
-from .controls import (
-    CheckBox, MoonChoice, PassBoard, PositionBoard, deck_demo, rotation_demo, sheet_demo, table_demo, target_demo,
-    variants_demo,
-)
-from .path import STEPS, Step, step
-from .positions import POSITIONS
+from .browser import ProgressStore
+from .controls import CheckBox, Part, PositionBoard, QuizScore, StepText, close_tree, demo_part
+from .format import Lesson as LessonFile
+from .format import Step, builtin_lesson, load_lesson
+from .progress import new_progress, results_csv, results_json, step_record, usable
 
-DEMOS = {
-    "deck": deck_demo, "pass": PassBoard, "rotation": rotation_demo, "sheet": sheet_demo, "moon": MoonChoice,
-    "target": target_demo, "variants": variants_demo, "table": table_demo,
-}
+HIDDEN = "none"
+PREFETCH_DELAY_S = 0.05  # after the step shown has gone to the page
 
 
-def step_view(key: str | Step, lang: str | None = None) -> widgets.VBox:
-    """One step of the path: its title, its paragraphs, its positions, its
-    demonstration and its check questions."""
-    lang = check_language(lang)
-    current = key if isinstance(key, Step) else step(key)
-    text = f"<h3>{escape(current.title(lang))}</h3>" + "".join(f"<p>{escape(p)}</p>" for p in current.body(lang))
-    title = widgets.HTML(text)
-    title.add_class("hearts-lesson-text")
-    children: list[widgets.Widget] = [title]
-    children += [PositionBoard(POSITIONS[p], lang) for p in current.positions]
-    if current.demo is not None:
-        children.append(DEMOS[current.demo](lang))
-    children += [CheckBox(check, lang) for check in current.check_questions()]
-    box = widgets.VBox(children)
-    box.add_class("hearts-lesson-step")
-    box.add_class(f"hearts-lesson-step-{current.key}")
-    return box
+class StepView(widgets.VBox):
+    """One step: its words, positions, demonstration and check questions (and a quiz score)."""
+
+    def __init__(self, step: Step, lesson: LessonFile, lang: str) -> None:
+        self.step = step
+        self.parts: dict[str, Part] = {"text": StepText(step, lang)}
+        for position in step.positions:
+            self.parts[f"position:{position.key}"] = PositionBoard(position, lang)
+        if step.demo is not None:
+            self.parts["demo"] = demo_part(step.demo, lesson, lang)
+        boxes = []
+        for check in step.checks:
+            box = CheckBox(check, lang)
+            boxes.append(box)
+            self.parts[f"check:{check.key}"] = box
+        if step.quiz:
+            score = QuizScore(boxes, lang)
+            for box in boxes:
+                box.on_change = score.render
+            self.parts["score"] = score
+        super().__init__(list(self.parts.values()))
+        self.add_class("hearts-lesson-step")
+        self.add_class(f"hearts-lesson-step-{step.key}")
+
+    def set_lang(self, lang: str) -> None:
+        for part in self.parts.values():
+            part.set_lang(lang)
+
+    def state(self) -> dict[str, Any]:
+        return {name: part.state() for name, part in self.parts.items() if part.state()}
+
+    def restore(self, parts: Any) -> None:
+        if not isinstance(parts, dict):
+            return
+        for name, part in self.parts.items():
+            saved = parts.get(name)
+            if isinstance(saved, dict):
+                part.restore(saved)
+
+    @property
+    def done(self) -> bool:
+        return all(part.done for part in self.parts.values())
+
+
+def step_view(key: str | Step, lang: str | None = None, lesson: LessonFile | None = None) -> StepView:
+    """One step of a lesson (by default the built-in one), as a widget."""
+    lesson = lesson or builtin_lesson()
+    current = key if isinstance(key, Step) else lesson.step(key)
+    return StepView(current, lesson, check_language(lang))
 
 
 def page_language(environ: Mapping[str, str] | None = None) -> str:
@@ -57,46 +96,218 @@ def page_language(environ: Mapping[str, str] | None = None) -> str:
     return shipped[0] if shipped else default_language(None, environ)
 
 
-class Lesson(widgets.VBox):
-    """The whole path, a step at a time: Back, Next, and the language
-    (by default the one the page asks for, see :func:`page_language`)."""
+def _download(text: str, name: str, mime: str, label: str) -> str:
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (f'<a class="hearts-lesson-download" download="{escape(name)}" '
+            f'href="data:{mime};charset=utf-8;base64,{data}">{escape(label)}</a>')
 
-    def __init__(self, lang: str | None = None, start: int = 0) -> None:
+
+class Lesson(widgets.VBox):
+    """A whole lesson, a step at a time: Back, Next, the language (by default
+    the one the page asks for, see :func:`page_language`), the path of steps
+    done, Start over, and the learner's results to download. ``lesson`` is a
+    lesson file's path or a loaded :class:`~hearts_widget.lessons.format.Lesson`
+    (by default the built-in one). With ``remember`` the progress is kept in
+    the browser and a reload continues where the learner was."""
+
+    def __init__(self, lesson: str | Path | LessonFile | None = None, lang: str | None = None, start: int = 0,
+                 remember: bool = True) -> None:
+        if lesson is None:
+            lesson = builtin_lesson()
+        elif not isinstance(lesson, LessonFile):
+            lesson = load_lesson(lesson)
+        self.lesson = lesson
         self.lang = check_language(lang) if lang is not None else page_language()
-        self.index = start
+        self.views: dict[int, StepView] = {}
+        self.index = max(0, min(start, len(lesson.steps) - 1))
+        self.progress = new_progress(lesson, self.lang)
+        self._shown_at = time.monotonic()
         self.language = widgets.Dropdown(options=[(name, code) for code, name in LANGUAGES.items()],
                                          value=self.lang, layout=widgets.Layout(width="auto"))
         self.language.add_class("hearts-lesson-language")
-        self.language.observe(self._on_language, names="value")
+        self.language.observe(lambda change: self.set_lang(change["new"]), names="value")
         self.heading = widgets.HTML()
-        self.progress = widgets.HTML()
-        self.progress.add_class("hearts-lesson-progress")
-        self.back = widgets.Button(icon="arrow-left")
-        self.next = widgets.Button(icon="arrow-right", button_style="primary")
+        self.counter = widgets.HTML()
+        self.counter.add_class("hearts-lesson-progress")
+        self.path = widgets.HTML()
+        self.path.add_class("hearts-lesson-path-box")
+        # no icons: Voilà's icon font comes from a CDN a classroom may not reach
+        self.back = widgets.Button(layout=widgets.Layout(width="auto", min_width="5em"))
+        self.next = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto", min_width="7em"))
         self.back.add_class("hearts-lesson-back")
         self.next.add_class("hearts-lesson-next")
         self.back.on_click(lambda _button: self.go(self.index - 1))
         self.next.on_click(lambda _button: self.go(self.index + 1))
+        self.start_over = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.start_over.add_class("hearts-lesson-start-over")
+        self.start_over.on_click(lambda _button: self.restart())
+        self.downloads = widgets.HTML()
+        self.downloads.add_class("hearts-lesson-results")
         self.content = widgets.VBox()
+        self.store = ProgressStore(lesson.id, self._on_saved) if remember else None
         header = widgets.HBox([self.heading, self.language], layout=widgets.Layout(
-            justify_content="space-between", align_items="center"))
-        nav = widgets.HBox([self.back, self.progress, self.next], layout=widgets.Layout(align_items="center"))
-        super().__init__([header, nav, self.content])
+            justify_content="space-between", align_items="center", flex_flow="row wrap"))
+        nav = widgets.HBox([self.back, self.counter, self.next], layout=widgets.Layout(align_items="center"))
+        footer = widgets.HBox([self.downloads, self.start_over], layout=widgets.Layout(
+            justify_content="space-between", align_items="center", flex_flow="row wrap"))
+        children: list[widgets.Widget] = [header, self.path, nav, self.content, footer]
+        super().__init__(children + ([self.store] if self.store is not None else []))
         self.add_class("hearts-lesson")
-        self.go(start)
-
-    def go(self, index: int) -> None:
-        """Show step ``index`` (0-based), kept within the path."""
-        self.index = max(0, min(index, len(STEPS) - 1))
-        lang = self.lang
-        self.heading.value = f"<h2>{escape(lesson_text('ui.title', lang))}</h2>"
-        self.progress.value = escape(lesson_text("ui.step-of", lang, number=self.index + 1, total=len(STEPS)))
-        self.back.description = lesson_text("ui.back", lang)
-        self.next.description = lesson_text("ui.next", lang)
-        self.back.disabled = self.index == 0
-        self.next.disabled = self.index == len(STEPS) - 1
-        self.content.children = [step_view(STEPS[self.index], lang)]
-
-    def _on_language(self, change: dict) -> None:
-        self.lang = check_language(change["new"])
         self.go(self.index)
+
+    # -- moving about ---------------------------------------------------------
+    def go(self, index: int) -> None:
+        """Show step ``index`` (0-based), kept within the lesson; built on first visit."""
+        self._add_time()
+        self.index = max(0, min(index, len(self.lesson.steps) - 1))
+        step = self.lesson.steps[self.index]
+        view = self.views.get(self.index)
+        if view is None:
+            view = self._build(self.index)
+        for other in self.views.values():
+            other.layout.display = None if other is view else HIDDEN
+        self.progress["step"] = step.key
+        self._update_done(view)
+        self._save()  # first: what the page shows next is then already kept
+        self._render_chrome()
+        self._prefetch()
+
+    def _prefetch(self) -> None:
+        """Build the next step while the learner reads this one, so Next only shows it."""
+        following = self.index + 1
+        if following >= len(self.lesson.steps) or following in self.views:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no event loop (a script, a test): the step is built when visited
+        loop.call_later(PREFETCH_DELAY_S, self._build_hidden, following)
+
+    def _build_hidden(self, index: int) -> None:
+        if index not in self.views:
+            self._build(index, hidden=True)
+
+    def _build(self, index: int, hidden: bool = False) -> StepView:
+        step = self.lesson.steps[index]
+        view = StepView(step, self.lesson, self.lang)
+        if hidden:
+            view.layout.display = HIDDEN
+        view.restore(step_record(self.progress, step.key)["parts"])
+        for part in view.parts.values():
+            part.on_change = self._chained(part.on_change, view)
+        self.views[index] = view
+        self.content.children = [self.views[i] for i in sorted(self.views)]
+        return view
+
+    def _chained(self, previous: Callable[[], None], view: StepView) -> Callable[[], None]:
+        """``previous`` (say, a quiz score), then the lesson's own bookkeeping."""
+        def changed() -> None:
+            previous()
+            self._on_part_change(view)
+        return changed
+
+    def _on_part_change(self, view: StepView) -> None:
+        self._update_done(view)
+        self._save()  # first: what the page shows next is then already kept
+        self._render_chrome()
+
+    def _update_done(self, view: StepView) -> None:
+        record = step_record(self.progress, view.step.key)
+        record["parts"] = view.state()
+        record["done"] = record["done"] or view.done
+
+    def _add_time(self) -> None:
+        now = time.monotonic()
+        if self.views.get(self.index) is not None:
+            record = step_record(self.progress, self.lesson.steps[self.index].key)
+            record["seconds"] = round(record["seconds"] + now - self._shown_at, 1)
+        self._shown_at = now
+
+    def set_lang(self, lang: str) -> None:
+        """Every word in ``lang``, every answer and move kept."""
+        self.lang = check_language(lang)
+        self.language.value = self.lang
+        self.progress["lang"] = self.lang
+        for view in self.views.values():
+            view.set_lang(self.lang)
+        self._save()  # first: what the page shows next is then already kept
+        self._render_chrome()
+
+    def restart(self) -> None:
+        """Start over: every answer forgotten, here and in the browser, back to the first step."""
+        self._close_views()
+        self.progress = new_progress(self.lesson, self.lang)
+        self.index = 0
+        self.go(0)
+
+    def _close_views(self) -> None:
+        old = list(self.views.values())
+        self.views = {}
+        self.content.children = []
+        for view in old:
+            close_tree(view)
+
+    # -- the browser's memory ---------------------------------------------------
+    def _on_saved(self, saved: dict[str, Any] | None) -> None:
+        """The progress the browser kept: continue from it (a reload, or the next day)."""
+        if saved is None or not usable(saved, self.lesson):
+            self._save()
+            return
+        keys = [s.key for s in self.lesson.steps]
+        self._close_views()
+        self.progress = {**new_progress(self.lesson, self.lang), "steps": {
+            k: v for k, v in saved["steps"].items() if k in keys and isinstance(v, dict)}}
+        lang = saved.get("lang")
+        if lang in LANGUAGES:
+            self.lang = lang
+            self.language.value = lang
+            self.progress["lang"] = lang
+        self.go(keys.index(saved["step"]) if saved["step"] in keys else 0)
+
+    def _save(self) -> None:
+        self._render_downloads()
+        if self.store is not None:
+            self.store.progress = {**self.progress, "steps": {k: dict(v) for k, v in self.progress["steps"].items()}}
+
+    # -- what surrounds the step ------------------------------------------------
+    def _render_chrome(self) -> None:
+        lang, steps = self.lang, self.lesson.steps
+        self.heading.value = f"<h2>{escape(self.lesson.title(lang))}</h2>"
+        self.counter.value = (f'<span style="white-space:nowrap;padding:0 .6em">'
+                              f'{escape(lesson_text("ui.step-of", lang, number=self.index + 1, total=len(steps)))}</span>')
+        self.back.description = "← " + lesson_text("ui.back", lang)
+        self.next.description = lesson_text("ui.next", lang) + " →"
+        self.back.disabled = self.index == 0
+        self.next.disabled = self.index == len(steps) - 1
+        self.start_over.description = lesson_text("ui.start-over", lang)
+        chips = []
+        done_count = 0
+        for number, step in enumerate(steps, start=1):
+            done = bool(self.progress["steps"].get(step.key, {}).get("done"))
+            done_count += done
+            label = lesson_text("ui.step-done" if done else "ui.step-todo", lang, number=number, title=step.title(lang))
+            css = "hearts-lesson-path-step" + (" hearts-lesson-done" if done else "") + (
+                " hearts-lesson-current" if number == self.index + 1 else "")
+            chips.append(f'<span class="{css}" title="{escape(label)}" aria-label="{escape(label)}">'
+                         f'{"✓" if done else number}</span>')
+        summary = escape(lesson_text("ui.path", lang, done=done_count, total=len(steps)))
+        self.path.value = f'<div class="hearts-lesson-path" aria-label="{summary}">{"".join(chips)}</div>'
+
+    def _render_downloads(self) -> None:
+        lang = self.lang
+        name = f"{self.lesson.id}-results"
+        self.downloads.value = (
+            f"<span>{escape(lesson_text('ui.results', lang))}</span> "
+            + _download(results_csv(self.lesson, self.progress), f"{name}.csv", "text/csv",
+                        lesson_text("ui.download", lang, format="CSV")) + " "
+            + _download(results_json(self.lesson, self.progress), f"{name}.json", "application/json",
+                        lesson_text("ui.download", lang, format="JSON")))
+
+    def results_csv(self) -> str:
+        """The learner's results, one row per step (see :mod:`.progress`)."""
+        self._add_time()
+        return results_csv(self.lesson, self.progress)
+
+    def results_json(self) -> str:
+        self._add_time()
+        return results_json(self.lesson, self.progress)

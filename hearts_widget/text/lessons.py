@@ -40,7 +40,22 @@ def _texts(lang: str | None) -> dict[str, str]:
         "ui.allowed": t.gettext("Allowed. {reason} (Rule {rule}.)"),
         "ui.not-allowed": t.gettext("Not allowed. {reason} (Rule {rule}.) Try another card."),
         "ui.check-right": t.gettext("Right! {why}"),
-        "ui.check-wrong": t.gettext("Not quite. {why}"),
+        "ui.check-hint": t.gettext("Not yet. Hint: {hint}"),
+        "ui.check-hint-feedback": t.gettext("Not yet. {feedback} Hint: {hint}"),
+        "ui.check-reveal": t.gettext("Not quite. The answer: {answer}. {why}"),
+        "ui.position-next": t.gettext("Undo and try another card, or go to the next step."),
+        "ui.coach-says": t.gettext("The coach: {advice}"),
+        "ui.quiz-score": t.gettext("Quiz score: {right} of {total} right at the first try."),
+        "ui.quiz-unfinished": t.gettext("Answer every question to see your score."),
+        "ui.start-over": t.gettext("Start over"),
+        "ui.results": t.gettext("Your results:"),
+        "ui.download": t.gettext("Download ({format})"),
+        "ui.print": t.gettext("Print the rules card"),
+        "ui.path": t.gettext("Steps done: {done} of {total}"),
+        "ui.step-done": t.gettext("Step {number}: {title} (done)"),
+        "ui.step-todo": t.gettext("Step {number}: {title}"),
+        "ui.rules-card-title": t.gettext("The rules of Hearts"),
+        "ui.guided-others": t.gettext("The others are playing. Your turn comes next."),
         "ui.players": t.gettext("Players"),
         "ui.deck-summary": t.gettext("With {players} players, everyone gets {each} cards."),
         "ui.deck-stripped": t.gettext("Taken out before the deal: {cards}"),
@@ -60,6 +75,29 @@ def _texts(lang: str | None) -> dict[str, str]:
         "ui.moon-others": t.gettext("Add 26 to everyone else"),
         "ui.moon-before": t.gettext("The score sheet before this hand:"),
         "ui.moon-after": t.gettext("The score sheet with your choice:"),
+        # -- the aim of the game ---------------------------------------------
+        "step.aim.title": t.gettext("The aim of the game"),
+        "step.aim.body.1": t.gettext(
+            "Hearts is played in tricks: each player puts down one card, and the highest card takes them all."),
+        "step.aim.body.2": t.gettext(
+            "Some cards carry points: every heart is 1 point and the Queen of Spades, called the Black Maria, "
+            "is 13. Points are bad: you want to take as few as possible."),
+        "step.aim.body.3": t.gettext("A game has several hands. When it ends, the player with the lowest total wins."),
+        "check.aim-winner.question": t.gettext("When the game ends, who wins?"),
+        "check.aim-winner.low": t.gettext("The player with the fewest points"),
+        "check.aim-winner.high": t.gettext("The player with the most points"),
+        "check.aim-winner.tricks": t.gettext("The player who took the most tricks"),
+        "check.aim-winner.tricks-wrong": t.gettext(
+            "Taking tricks is not the aim: the cards in them may carry points."),
+        "check.aim-winner.hint": t.gettext("Remember: points are bad."),
+        "check.aim-winner.why": t.gettext("Points are bad, so the lowest total wins."),
+        "check.aim-worst.question": t.gettext("Which card would you least like to take in a trick?"),
+        "check.aim-worst.QS": t.gettext("The Queen of Spades"),
+        "check.aim-worst.AH": t.gettext("The ace of hearts"),
+        "check.aim-worst.2C": t.gettext("The 2♣"),
+        "check.aim-worst.AH-wrong": t.gettext("A heart is only 1 point, whatever its rank."),
+        "check.aim-worst.hint": t.gettext("Compare the points: a heart is 1 point."),
+        "check.aim-worst.why": t.gettext("The Black Maria is 13 points; a heart is 1 and the 2♣ is none."),
         # -- the deck ---------------------------------------------------------
         "step.deck.title": t.gettext("The cards"),
         "step.deck.body.1": t.gettext(
@@ -69,15 +107,20 @@ def _texts(lang: str | None) -> dict[str, str]:
         "step.deck.body.3": t.gettext(
             "Everyone must get the same number of cards, so with some numbers of players a few low cards "
             "are taken out before the deal. Choose a number of players and see which."),
+        "step.deck.card": t.gettext(
+            "With 3, 5, 6 or 7 players the lowest cards are taken out before the deal, "
+            "so that everyone gets the same number."),
         "check.deck-six.question": t.gettext("With 6 players, how many cards does each player get?"),
         "check.deck-six.8": t.gettext("8 cards"),
         "check.deck-six.10": t.gettext("10 cards"),
         "check.deck-six.13": t.gettext("13 cards"),
+        "check.deck-six.hint": t.gettext("Four low cards are taken out with 6 players. How many are left for each?"),
         "check.deck-six.why": t.gettext("Four cards are taken out, so 48 are left: 8 for each of 6 players."),
         "check.deck-points.question": t.gettext("Which card is in play whatever the number of players?"),
         "check.deck-points.2D": t.gettext("The 2♦"),
         "check.deck-points.3C": t.gettext("The 3♣"),
         "check.deck-points.QS": t.gettext("The Queen of Spades"),
+        "check.deck-points.hint": t.gettext("Which cards carry points?"),
         "check.deck-points.why": t.gettext(
             "All 13 hearts and the Black Maria are always in play, so every hand holds 26 points."),
         # -- passing ----------------------------------------------------------
@@ -91,6 +134,7 @@ def _texts(lang: str | None) -> dict[str, str]:
         "check.pass-when.chosen": t.gettext("As soon as my neighbour has chosen them"),
         "check.pass-when.all": t.gettext("When everyone has passed their three cards"),
         "check.pass-when.trick": t.gettext("After the first trick"),
+        "check.pass-when.hint": t.gettext("Everyone passes at the same time."),
         "check.pass-when.why": t.gettext(
             "Everyone commits three cards first; then all the cards change hands together."),
         # -- rotation ---------------------------------------------------------
@@ -106,18 +150,18 @@ def _texts(lang: str | None) -> dict[str, str]:
         "check.rotation-four.left": t.gettext("To the left"),
         "check.rotation-four.across": t.gettext("Across"),
         "check.rotation-four.none": t.gettext("Nowhere: there is no pass"),
+        "check.rotation-four.hint": t.gettext("Count: left, right, across, then…"),
         "check.rotation-four.why": t.gettext("With 4 players the order is left, right, across, no pass."),
         "check.rotation-five.question": t.gettext("Five players. Where do the cards go in the third hand?"),
         "check.rotation-five.left": t.gettext("To the left"),
         "check.rotation-five.across": t.gettext("Across"),
         "check.rotation-five.none": t.gettext("Nowhere: there is no pass"),
+        "check.rotation-five.hint": t.gettext("With 5 players there are only two directions."),
         "check.rotation-five.why": t.gettext(
             "With 5 players the order is left, right, so the third hand passes to the left again."),
         # -- the first lead ---------------------------------------------------
         "step.first-lead.title": t.gettext("The first trick"),
         "step.first-lead.body.1": t.gettext(
-            "A trick is one card from each player, in turn to the left. The first card played is the lead."),
-        "step.first-lead.body.2": t.gettext(
             "After the pass, the player holding the 2♣ leads it to the first trick. "
             "With 5 players the 2♣ is taken out, so the 3♣ leads."),
         "position.first-lead": t.gettext("You hold the 2♣. Which card do you lead?"),
@@ -126,10 +170,13 @@ def _texts(lang: str | None) -> dict[str, str]:
         "check.first-lead-five.2C": t.gettext("The player holding the 2♣"),
         "check.first-lead-five.3C": t.gettext("The player holding the 3♣"),
         "check.first-lead-five.AH": t.gettext("The player holding the ace of hearts"),
+        "check.first-lead-five.hint": t.gettext("Which club is the lowest once the 2♣ is out?"),
         "check.first-lead-five.why": t.gettext("With 5 players the 2♣ is taken out: the lowest club is the 3♣."),
         # -- following suit ---------------------------------------------------
         "step.follow-suit.title": t.gettext("Following suit"),
         "step.follow-suit.body.1": t.gettext(
+            "A trick is one card from each player, in turn to the left. The first card played is the lead."),
+        "step.follow-suit.body.2": t.gettext(
             "The suit of the first card of a trick is the suit led. "
             "Every player must play a card of that suit if they can."),
         "position.follow-suit": t.gettext("Diamonds were led. Which card do you play?"),
@@ -138,6 +185,7 @@ def _texts(lang: str | None) -> dict[str, str]:
         "check.follow-spades.spade": t.gettext("Only a spade"),
         "check.follow-spades.any": t.gettext("Any of the three cards"),
         "check.follow-spades.heart": t.gettext("Only the heart"),
+        "check.follow-spades.hint": t.gettext("Do you hold a card of the suit led?"),
         "check.follow-spades.why": t.gettext("You hold spades, the suit led, so you must play one."),
         # -- discarding -------------------------------------------------------
         "step.discard.title": t.gettext("When you cannot follow"),
@@ -145,10 +193,10 @@ def _texts(lang: str | None) -> dict[str, str]:
             "If you have no card of the suit led, you may play any card (on the first trick with one exception, "
             "which comes soon). This is called discarding."),
         "position.discard": t.gettext("Diamonds were led and you have none. Which card do you play?"),
-        "check.discard-spade.question": t.gettext(
-            "Second trick. Clubs were led and you have no clubs. May you play a spade?"),
+        "check.discard-spade.question": t.gettext("Clubs were led and you have no clubs. May you play a spade?"),
         "check.discard-spade.yes": t.gettext("Yes"),
         "check.discard-spade.no": t.gettext("No"),
+        "check.discard-spade.hint": t.gettext("You have no card of the suit led."),
         "check.discard-spade.why": t.gettext("With no card of the suit led, you may discard any card."),
         # -- winning a trick --------------------------------------------------
         "step.trick-winner.title": t.gettext("Who wins a trick"),
@@ -162,6 +210,7 @@ def _texts(lang: str | None) -> dict[str, str]:
         "check.winner-which.KS": t.gettext("The K♠"),
         "check.winner-which.9D": t.gettext("The 9♦"),
         "check.winner-which.AC": t.gettext("The A♣"),
+        "check.winner-which.hint": t.gettext("Only a card of the suit led can win."),
         "check.winner-which.why": t.gettext(
             "Diamonds were led, and the 9♦ is the highest diamond. The K♠ and the A♣ cannot win."),
         # -- no points on the first trick -------------------------------------
@@ -177,13 +226,14 @@ def _texts(lang: str | None) -> dict[str, str]:
             "First trick. You have no clubs; you hold diamonds and hearts. May you play a heart?"),
         "check.first-trick-heart.yes": t.gettext("Yes"),
         "check.first-trick-heart.no": t.gettext("No"),
+        "check.first-trick-heart.hint": t.gettext("Do you hold a card without points that you could play instead?"),
         "check.first-trick-heart.why": t.gettext(
             "You hold diamonds, which carry no points, so no heart may go on the first trick."),
         # -- leading hearts ---------------------------------------------------
         "step.hearts-lead.title": t.gettext("Leading hearts"),
         "step.hearts-lead.body.1": t.gettext(
-            "You may not lead a heart until hearts are broken, that is, until a heart or the Black Maria "
-            "has been played to a trick."),
+            "Hearts are broken once a heart or the Black Maria has been played to a trick. "
+            "Until then you may not lead a heart."),
         "step.hearts-lead.body.2": t.gettext("Unless you hold only hearts: then you may lead one."),
         "step.hearts-lead.body.3": t.gettext(
             "And if you hold only hearts and the Black Maria, you must lead the Black Maria."),
@@ -197,6 +247,7 @@ def _texts(lang: str | None) -> dict[str, str]:
         "check.hearts-and-maria.QS": t.gettext("The Q♠"),
         "check.hearts-and-maria.heart": t.gettext("Any heart"),
         "check.hearts-and-maria.any": t.gettext("Any of the four cards"),
+        "check.hearts-and-maria.hint": t.gettext("Which of your cards may be led before hearts are broken?"),
         "check.hearts-and-maria.why": t.gettext(
             "With only hearts and the Black Maria before hearts are broken, the Black Maria must be led."),
         # -- breaking hearts --------------------------------------------------
@@ -213,6 +264,7 @@ def _texts(lang: str | None) -> dict[str, str]:
             "No heart has been played yet, but the Black Maria has. Are hearts broken?"),
         "check.broken-by-maria.yes": t.gettext("Yes"),
         "check.broken-by-maria.no": t.gettext("No"),
+        "check.broken-by-maria.hint": t.gettext("What else breaks hearts, besides a heart?"),
         "check.broken-by-maria.why": t.gettext("The Black Maria breaks hearts just as a heart does."),
         # -- the Black Maria --------------------------------------------------
         "step.black-maria.title": t.gettext("Leading the Black Maria"),
@@ -223,6 +275,7 @@ def _texts(lang: str | None) -> dict[str, str]:
         "check.maria-lead.question": t.gettext("Hearts are not broken. May you lead the Q♠?"),
         "check.maria-lead.yes": t.gettext("Yes"),
         "check.maria-lead.no": t.gettext("No"),
+        "check.maria-lead.hint": t.gettext("The rule about leading is for hearts, not spades."),
         "check.maria-lead.why": t.gettext("The Black Maria may be led at any time."),
         # -- points and the score sheet ---------------------------------------
         "step.points.title": t.gettext("Points and the score sheet"),
@@ -237,6 +290,7 @@ def _texts(lang: str | None) -> dict[str, str]:
         "check.points-count.4": t.gettext("4 points"),
         "check.points-count.13": t.gettext("13 points"),
         "check.points-count.16": t.gettext("16 points"),
+        "check.points-count.hint": t.gettext("Each heart is 1 point; the Black Maria is 13."),
         "check.points-count.why": t.gettext("Three hearts are 3 points and the Black Maria 13: 16 in all."),
         # -- the moon ---------------------------------------------------------
         "step.moon.title": t.gettext("Shooting the moon"),
@@ -251,6 +305,7 @@ def _texts(lang: str | None) -> dict[str, str]:
             "Which choice wins the game for you now?"),
         "check.moon-choice.self": t.gettext("Take 26 off my score"),
         "check.moon-choice.others": t.gettext("Add 26 to everyone else"),
+        "check.moon-choice.hint": t.gettext("Add 26 to each of the others and look at the target."),
         "check.moon-choice.why": t.gettext(
             "The others go to 96, 101 and 106, so the game ends, and your 90 is the lowest total."),
         # -- the end of the game ----------------------------------------------
@@ -265,6 +320,7 @@ def _texts(lang: str | None) -> dict[str, str]:
         "check.winner-tie.high": t.gettext("The player with 102"),
         "check.winner-tie.share": t.gettext("The two players with 45 share the win"),
         "check.winner-tie.replay": t.gettext("Nobody yet: another hand breaks the tie"),
+        "check.winner-tie.hint": t.gettext("Who has the lowest total?"),
         "check.winner-tie.why": t.gettext("The lowest total wins, and players tied for it share the win."),
         # -- variants: the same deal under other rules --------------------------
         "step.variants.title": t.gettext("Other rules, the same cards"),
@@ -274,6 +330,22 @@ def _texts(lang: str | None) -> dict[str, str]:
         "step.variants.body.2": t.gettext(
             "Below, one deal is played twice with the same cards and the same play: once as Hearts and "
             "once as Omnibus Hearts. Compare the points of each player."),
+        "step.variants.body.3": t.gettext(
+            "Two more variants follow: Black Maria, where the K♠ and the A♠ carry points too, and "
+            "Cancellation Hearts, with two packs for 5 to 10 players."),
+        "check.black-maria-king.question": t.gettext("In the Black Maria variant, what is the K♠ worth?"),
+        "check.black-maria-king.10": t.gettext("10 points"),
+        "check.black-maria-king.0": t.gettext("No points"),
+        "check.black-maria-king.13": t.gettext("13 points"),
+        "check.black-maria-king.hint": t.gettext("Read the points of the Black Maria variant below."),
+        "check.black-maria-king.why": t.gettext("In Black Maria the Q♠ is 13 points, the K♠ 10 and the A♠ 7."),
+        "check.cancel-twins.question": t.gettext(
+            "Cancellation Hearts: two identical cards fall in one trick. What happens?"),
+        "check.cancel-twins.cancel": t.gettext("They cancel: neither can win the trick"),
+        "check.cancel-twins.second": t.gettext("The second one wins"),
+        "check.cancel-twins.first": t.gettext("The first one wins"),
+        "check.cancel-twins.hint": t.gettext("Read the rules of Cancellation Hearts below."),
+        "check.cancel-twins.why": t.gettext("Two identical cards cancel each other: neither can win the trick."),
         "ui.same-deal-change": t.gettext("Change"),
         "ui.same-deal-bonus": t.gettext("{name} took the J♦, so {name} scores 10 points fewer in Omnibus Hearts."),
         "check.omnibus-trick.question": t.gettext(
@@ -281,8 +353,95 @@ def _texts(lang: str | None) -> dict[str, str]:
         "check.omnibus-trick.minus-7": t.gettext("−7 points"),
         "check.omnibus-trick.3": t.gettext("3 points"),
         "check.omnibus-trick.minus-10": t.gettext("−10 points"),
+        "check.omnibus-trick.hint": t.gettext("In Omnibus Hearts the J♦ counts −10."),
         "check.omnibus-trick.why": t.gettext(
             "The three hearts count 3 points and the J♦ counts −10, so the trick is worth −7 points."),
+        # -- a mixed review ---------------------------------------------------
+        "step.review.title": t.gettext("Review: the rules together"),
+        "step.review.body.1": t.gettext(
+            "In a real game several rules apply at once. Play each position, then answer the questions."),
+        "position.review-first-follow": t.gettext(
+            "First trick: the 2♣ was led. You hold one club and many points. Which card do you play?"),
+        "position.review-broken-lead": t.gettext(
+            "A heart was discarded on an earlier trick. It is your lead. Which card do you lead?"),
+        "check.review-lead.question": t.gettext(
+            "Hearts are broken. It is your lead and you hold clubs and hearts. May you lead a heart?"),
+        "check.review-lead.yes": t.gettext("Yes"),
+        "check.review-lead.no": t.gettext("No"),
+        "check.review-lead.hint": t.gettext("What changes once hearts are broken?"),
+        "check.review-lead.why": t.gettext("Once hearts are broken, anyone may lead a heart."),
+        "check.review-follow.question": t.gettext(
+            "First trick: the 2♣ is led. You hold the 9♣ and the Q♠. Which may you play?"),
+        "check.review-follow.9C": t.gettext("Only the 9♣"),
+        "check.review-follow.QS": t.gettext("Only the Q♠"),
+        "check.review-follow.either": t.gettext("Either card"),
+        "check.review-follow.hint": t.gettext("Do you hold a card of the suit led?"),
+        "check.review-follow.why": t.gettext(
+            "You hold a club, so you must follow suit; and the Q♠ may not go on the first trick."),
+        # -- strategy ---------------------------------------------------------
+        "step.strategy.title": t.gettext("Playing well"),
+        "step.strategy.body.1": t.gettext(
+            "Knowing the rules is the start. To play well, pass your dangerous cards, play under the winning "
+            "card when you can (this is called ducking), and drop the Black Maria on someone else's trick."),
+        "step.strategy.body.2": t.gettext(
+            "Choose in each position below, then read what the coach would do, and why."),
+        "position.strategy-duck": t.gettext("The 10♦ is winning this trick. Which diamond do you play?"),
+        "position.strategy-maria": t.gettext("Diamonds were led and you have none. Which card do you discard?"),
+        "check.strategy-pass.question": t.gettext("Which cards are usually good to pass?"),
+        "check.strategy-pass.high": t.gettext("High hearts and high spades such as the A♠ and the K♠"),
+        "check.strategy-pass.low": t.gettext("Your lowest clubs and diamonds"),
+        "check.strategy-pass.hint": t.gettext("Which cards are likely to win tricks full of points?"),
+        "check.strategy-pass.why": t.gettext(
+            "High cards win tricks, and a high spade may catch the Black Maria: pass them away."),
+        "check.strategy-maria.question": t.gettext(
+            "You cannot follow suit, you hold the Black Maria and someone else is winning the trick. "
+            "What is best?"),
+        "check.strategy-maria.drop": t.gettext("Discard the Black Maria now"),
+        "check.strategy-maria.keep": t.gettext("Keep it for later"),
+        "check.strategy-maria.hint": t.gettext("Who takes the cards of this trick?"),
+        "check.strategy-maria.why": t.gettext(
+            "Discarded on someone else's trick, the Black Maria's 13 points go to them, not to you."),
+        # -- the quiz ---------------------------------------------------------
+        "step.quiz.title": t.gettext("Quiz"),
+        "step.quiz.body.1": t.gettext(
+            "Five questions on the whole game. Your score counts the answers right at the first try."),
+        "check.quiz-first-lead.question": t.gettext("Four players. Who leads the first trick?"),
+        "check.quiz-first-lead.2C": t.gettext("The player holding the 2♣"),
+        "check.quiz-first-lead.QS": t.gettext("The player holding the Q♠"),
+        "check.quiz-first-lead.AH": t.gettext("The player holding the ace of hearts"),
+        "check.quiz-first-lead.hint": t.gettext("Think of the lowest club."),
+        "check.quiz-first-lead.why": t.gettext("The 2♣ leads the first trick."),
+        "check.quiz-follow.question": t.gettext("Hearts were led and you hold a heart. May you play a spade?"),
+        "check.quiz-follow.yes": t.gettext("Yes"),
+        "check.quiz-follow.no": t.gettext("No"),
+        "check.quiz-follow.hint": t.gettext("Do you hold a card of the suit led?"),
+        "check.quiz-follow.why": t.gettext("You must follow suit when you can."),
+        "check.quiz-points.question": t.gettext("A trick holds the Q♠ and two hearts. How many points is it?"),
+        "check.quiz-points.15": t.gettext("15 points"),
+        "check.quiz-points.3": t.gettext("3 points"),
+        "check.quiz-points.13": t.gettext("13 points"),
+        "check.quiz-points.hint": t.gettext("The Black Maria is 13 points and each heart 1."),
+        "check.quiz-points.why": t.gettext("13 for the Black Maria and 1 for each heart: 15."),
+        "check.quiz-lead-hearts.question": t.gettext(
+            "Hearts are not broken. You hold clubs and hearts. May you lead a heart?"),
+        "check.quiz-lead-hearts.yes": t.gettext("Yes"),
+        "check.quiz-lead-hearts.no": t.gettext("No"),
+        "check.quiz-lead-hearts.hint": t.gettext("What must happen before a heart may be led?"),
+        "check.quiz-lead-hearts.why": t.gettext(
+            "Until hearts are broken you may not lead a heart while you hold another suit."),
+        "check.quiz-winner.question": t.gettext("A game ends with totals of 30, 55, 101 and 64. Who wins?"),
+        "check.quiz-winner.30": t.gettext("The player with 30"),
+        "check.quiz-winner.101": t.gettext("The player with 101"),
+        "check.quiz-winner.hint": t.gettext("Points are bad."),
+        "check.quiz-winner.why": t.gettext("The lowest total wins: 30."),
+        # -- the rules card ---------------------------------------------------
+        "step.rules-card.title": t.gettext("The rules card"),
+        "step.rules-card.body.1": t.gettext("Every rule of Hearts on one page. Print it and keep it by you."),
+        # -- a hand with the coach --------------------------------------------
+        "step.guided.title": t.gettext("A first hand with the coach"),
+        "step.guided.body.1": t.gettext(
+            "Play one hand with the coach beside you. Before each of your turns the coach says which card it "
+            "would choose, and why. Follow the advice or not: the choice is yours."),
         # -- a whole game -----------------------------------------------------
         "step.play.title": t.gettext("Play a whole game"),
         "step.play.body.1": t.gettext(

@@ -1,54 +1,53 @@
-"""Check questions give the right feedback for a right and a wrong answer,
-and their answers agree with the engine where the engine can say."""
+"""Check questions teach: a hint (with the choice's own feedback) after a first
+wrong answer, the answer after a second; and their answers agree with the engine."""
 
 import pytest
 
 from hearts_widget import Card, Rules
-from hearts_widget.lessons.checks import CHECKS, Check
+from hearts_widget.lessons.checks import attempts, first_try_right, respond, valid_tries
+from hearts_widget.lessons.path import CHECKS
 from hearts_widget.text.lessons import lesson_text
 
 
 @pytest.mark.parametrize("key", sorted(CHECKS))
-def test_right_answer_is_praised_with_the_reason(key: str) -> None:
+def test_a_wrong_answer_gets_a_hint_then_the_answer(key: str) -> None:
     check = CHECKS[key]
-    feedback = check.feedback(check.answer)
-    why = lesson_text(f"check.{key}.why")
-    assert feedback.correct
-    assert feedback.text == lesson_text("ui.check-right", why=why)
+    wrong = [c.id for c in check.choices if c.id not in check.answers]
+    first = respond(check, [wrong[0]])
+    assert first is not None and first.stage == "hint" and check.hint() in first.text
+    assert check.why() not in first.text  # the answer is kept back
+    second = respond(check, [wrong[0], wrong[-1]])
+    assert second is not None and second.stage == "reveal"
+    assert check.choice(check.answer).text() in second.text and check.why() in second.text
+    right = respond(check, [wrong[0], check.answer])
+    assert right is not None and right.correct and right.text == lesson_text("ui.check-right", why=check.why())
 
 
-@pytest.mark.parametrize("key", sorted(CHECKS))
-def test_every_wrong_answer_is_corrected_with_the_reason(key: str) -> None:
-    check = CHECKS[key]
-    why = lesson_text(f"check.{key}.why")
-    for choice in check.choices:
-        if choice != check.answer:
-            feedback = check.feedback(choice)
-            assert not feedback.correct
-            assert feedback.text == lesson_text("ui.check-wrong", why=why)
+def test_a_wrong_choice_with_its_own_feedback_says_it_with_the_hint() -> None:
+    check = CHECKS["aim-worst"]
+    response = respond(check, ["AH"])
+    assert response is not None
+    assert "A heart is only 1 point" in response.text and check.hint() in response.text
 
 
-def test_an_unknown_choice_is_refused_by_name() -> None:
+def test_attempts_and_first_try_right() -> None:
+    check = CHECKS["maria-lead"]
+    assert (attempts(check, ["no", "yes"]), first_try_right(check, ["no", "yes"])) == (2, False)
+    assert (attempts(check, ["yes"]), first_try_right(check, ["yes"])) == (1, True)
+    assert respond(check, []) is None
+
+
+def test_an_unknown_choice_is_refused_by_name_and_stored_junk_is_dropped() -> None:
     with pytest.raises(ValueError, match="'maybe'"):
-        CHECKS["maria-lead"].feedback("maybe")
-
-
-def test_a_check_whose_answer_is_not_a_choice_cannot_be_made() -> None:
-    with pytest.raises(ValueError, match="answer"):
-        Check("broken", ("yes", "no"), "perhaps")
+        respond(CHECKS["maria-lead"], ["maybe"])
+    assert valid_tries(CHECKS["maria-lead"], ["yes", "maybe"]) == []
+    assert valid_tries(CHECKS["maria-lead"], "yes") == []
 
 
 # The answers, asked of the engine.
 
 def test_setup_deal_six_players_get_eight_cards() -> None:
     assert CHECKS["deck-six"].answer == str(Rules(players=6).cards_each)
-
-
-def test_setup_deal_black_maria_always_in_play_the_others_not() -> None:
-    for players in range(3, 8):
-        assert Card.parse("QS") in Rules(players=players).deck
-    assert any(Card.parse("2D") not in Rules(players=p).deck for p in range(3, 8))
-    assert any(Card.parse("3C") not in Rules(players=p).deck for p in range(3, 8))
 
 
 def test_pass_rotation_answers() -> None:
@@ -60,11 +59,12 @@ def test_play_first_lead_five_players() -> None:
     assert Rules(players=5).first_lead_card.code == CHECKS["first-lead-five"].answer
 
 
-def test_score_points_three_hearts_and_the_black_maria() -> None:
+def test_score_points_answers() -> None:
     from hearts_widget.engine.cards import mask_of
 
     assert str(Rules.points_in(mask_of([Card.parse(c) for c in ("2H", "5H", "9H", "QS")]))) == \
         CHECKS["points-count"].answer
+    assert str(Rules.points_in(mask_of([Card.parse(c) for c in ("QS", "2H", "7H")]))) == CHECKS["quiz-points"].answer
 
 
 def test_score_moon_choice_answer_ends_the_game_with_the_shooter_lowest() -> None:
@@ -73,9 +73,10 @@ def test_score_moon_choice_answer_ends_the_game_with_the_shooter_lowest() -> Non
     assert best_moon_choice(0, [90, 70, 75, 80], 100) == CHECKS["moon-choice"].answer
 
 
-def test_variant_omnibus_bonus_trick_of_three_hearts_and_the_bonus_card() -> None:
+def test_variant_answers() -> None:
     from hearts_widget.engine.cards import mask_of
 
     trick = mask_of([Card.parse(c) for c in ("JD", "2H", "5H", "9H")])
-    points = Rules(variant="omnibus").score(trick)
-    assert CHECKS["omnibus-trick"].answer == f"minus-{-points}" and points == -7
+    assert Rules(variant="omnibus").score(trick) == -7 and CHECKS["omnibus-trick"].answer == "minus-7"
+    king = Rules(players=3, variant="black-maria").score(mask_of([Card.parse("KS")]))
+    assert str(king) == CHECKS["black-maria-king"].answer

@@ -1,17 +1,21 @@
-"""The lesson controls, driven as a learner would click them (no browser):
-every verdict shown is the engine's explanation, with its rule id."""
+"""The lesson controls and the stepper, driven as a learner would click them
+(no browser): verdicts are the engine's, answers teach, everything is kept
+across Back/Next, a language switch and a reload, and widgets are built once."""
 
+from __future__ import annotations
+
+import csv
+import io
+import json
 from html import unescape
 
 import pytest
+from ipywidgets.widgets.widget import _instances
 
-from hearts_widget.lessons.checks import CHECKS
-from hearts_widget.lessons.controls import (
-    CheckBox, MoonChoice, PassBoard, PositionBoard, deck_html, rotation_html, variants_demo,
-)
-from hearts_widget.lessons.path import STEPS
-from hearts_widget.lessons.positions import POSITIONS
-from hearts_widget.lessons.stepper import Lesson, step_view
+from hearts_widget.lessons.controls import CheckBox, MoonChoice, PassBoard, PositionBoard, deck_html, rotation_html
+from hearts_widget.lessons.path import CHECKS, POSITIONS, STEPS
+from hearts_widget.lessons.stepper import Lesson, page_language, step_view
+from hearts_widget.text.rule_names import rule_name
 from hearts_widget.text.translate import LANGUAGES
 
 
@@ -21,115 +25,156 @@ def play_on_table(board: PositionBoard, code: str) -> None:
 
 
 @pytest.mark.parametrize("key", sorted(POSITIONS))
-def test_each_card_on_the_table_gets_the_engines_verdict_and_rule(key: str) -> None:
+def test_each_card_gets_the_engines_verdict_and_no_position_freezes(key: str) -> None:
     position = POSITIONS[key]
     for code, (legal, rule) in position.expect.items():
-        board = PositionBoard(position)
+        board = PositionBoard(position, "en")
+        assert board.table.state["layout"] == "position"
         play_on_table(board, code)
         explanation = position.hand.explain(code)
         if legal:
             shown = unescape(board.feedback.value)
             assert board.played() is not None and board.played().code == code
-            assert "✓" in shown and explanation.text() in shown and f"Rule {rule}." in shown
-            assert not board.table.state["your_turn"]  # the table stops after the learner's card
+            assert "✓" in shown and explanation.text() in shown and f"Rule {rule_name(rule)}." in shown
+            assert " wins trick " in shown  # who won the trick the learner played to
+            assert "Undo and try another card" in shown
+            assert board.table.state["stopped"] and not board.table.state["your_turn"]
         else:
             assert board.table.game.hand == position.hand and board.feedback.value == ""
-            assert board.table.notice["rule"] == rule and explanation.text() in board.table.notice["text"]
+            assert board.table.notice["rule"] == rule and board.wrong == 1 and board.first is False
 
 
-def test_the_table_highlights_exactly_the_engines_legal_cards() -> None:
-    for position in POSITIONS.values():
-        board = PositionBoard(position)
-        highlighted = {c["code"] for c in board.table.state["hand"] if c["legal"]}
-        assert highlighted == {code for code, (legal, _) in position.expect.items() if legal}
-
-
-def test_a_legal_card_tells_what_followed_and_undo_takes_it_back() -> None:
-    board = PositionBoard(POSITIONS["hearts-broken-discard"])
-    play_on_table(board, "3H")
-    assert "✓" in board.feedback.value
-    assert {"rule": "play.hearts-broken", "kind": "hearts-broken", "text": "Hearts are broken: South discarded 3♥. From now on a heart may be led."} \
-        in board.table.state["narration"]
+def test_undo_takes_the_card_back_and_the_coach_explains_on_a_strategy_position() -> None:
+    board = PositionBoard(POSITIONS["strategy-duck"], "en")
+    play_on_table(board, "KD")
+    assert "The coach: 10♦ is already down: play your 9♦ under it" in unescape(board.feedback.value)
     board.table.send_intent({"type": "undo", "state": board.table.state["id"]})
-    assert board.feedback.value == "" and board.table.state["your_turn"]
+    assert board.feedback.value == "" and board.table.state["your_turn"] and not board.done
 
 
-def test_pass_board_refuses_two_cards_then_passes_three() -> None:
-    board = PassBoard()
+def test_pass_board_refuses_two_cards_then_passes_three_and_the_coach_says_why() -> None:
+    board = PassBoard("en", coach=True)
     toggles = list(board.toggles.values())
     toggles[0].value = toggles[1].value = True
     board.pass_button.click()
-    assert "pass.three" in board.feedback.value and "✗" in board.feedback.value
+    assert "Pass three cards" in board.feedback.value and "✗" in board.feedback.value
     toggles[2].value = True
     board.pass_button.click()
     shown = unescape(board.feedback.value)
-    assert "✓" in shown and "the cards change hands together" in shown and board.pass_button.disabled
+    assert "✓" in shown and "received" in shown and "The coach: Pass " in shown and board.done
 
 
-def test_check_box_feedback_right_and_wrong() -> None:
-    check = CHECKS["maria-lead"]
-    box = CheckBox(check)
-    yes, no = box.children[1].children
+def test_check_box_hint_first_then_the_answer_then_right() -> None:
+    box = CheckBox(CHECKS["maria-lead"], "en")
+    yes, no = box.buttons
     no.click()
-    assert "Not quite." in box.feedback.value
+    assert "Hint:" in box.feedback.value and "may be led at any time" not in box.feedback.value
+    no.click()
+    assert "The answer: Yes" in box.feedback.value
     yes.click()
-    assert "Right!" in box.feedback.value
+    assert "Right!" in box.feedback.value and yes.disabled and box.state() == {"tries": ["no", "no", "yes"]}
+
+
+def test_moon_choice_scores_on_the_engine() -> None:
+    moon = MoonChoice("en")
+    moon.buttons["self"].click()
+    assert "\u221226" in moon.result.value and "-26" not in moon.result.value  # the minus sign, never a hyphen
 
 
 def test_deck_and_rotation_pictures_come_from_the_rules() -> None:
     assert deck_html(6, None).count("hearts-lesson-out") == 4
     assert deck_html(4, None).count("hearts-lesson-out") == 0
     assert rotation_html(4, None).count("no pass") == 2 and "across" in rotation_html(4, None)
-    assert "across" not in rotation_html(5, None)
-
-
-def test_moon_choice_shows_the_engines_scores() -> None:
-    board = MoonChoice()
-    board.children[1].children[0].click()
-    assert "\u221226" in board.result.value and "-26" not in board.result.value \
-        and "South shot the moon: 26 points off their own score." in unescape(board.result.value)
-
-
-def test_variants_demo_shows_each_seats_points_as_hearts_and_as_omnibus_and_who_took_the_bonus() -> None:
-    shown = unescape(variants_demo().value)
-    assert "<th style='padding:0 .6em'>Hearts</th>" in shown and "Omnibus Hearts</th>" in shown
-    assert "<td style='text-align:right;padding:0 .6em'>\u22126</td>" in shown and "\u221210</td>" in shown
-    assert "-1" not in shown and "-6" not in shown  # the minus sign, never a hyphen
-    assert "North took the J♦, so North scores 10 points fewer in Omnibus Hearts." in shown
-    assert "Omnibus" in unescape(variants_demo("sw").value)  # a proper name, the same in every language
-
-
-def test_a_comparison_without_omnibus_names_no_bonus_taker() -> None:
-    from hearts_widget.engine.same_deal import same_deal
-    from hearts_widget.lessons.controls import same_deal_html
-    from hearts_widget.lessons.games import OMNIBUS_SEED, played_hand
-
-    shown = unescape(same_deal_html(same_deal(played_hand(OMNIBUS_SEED), moon="off"), None))
-    assert "<th style='padding:0 .6em'>Hearts</th>" in shown and "J♦" not in shown
-
-
-def test_lesson_walks_from_first_step_to_the_game_and_back() -> None:
-    lesson = Lesson()
-    assert lesson.back.disabled and "Step 1 of" in lesson.progress.value
-    for _ in range(len(STEPS) - 1):
-        lesson.next.click()
-    assert lesson.next.disabled and "hearts-lesson-step-play" in lesson.content.children[0]._dom_classes
-    lesson.back.click()
-    assert lesson.index == len(STEPS) - 2
 
 
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_every_step_builds_in_every_language(lang: str) -> None:
-    for current in STEPS[:-1]:
+    for current in STEPS:
         assert step_view(current, lang).children
-    lesson = Lesson()
-    lesson.language.value = lang
-    assert lesson.lang == lang
+
+
+def walk(lesson: Lesson) -> None:
+    for _ in range(len(STEPS) - 1):
+        lesson.next.click()
+    for _ in range(len(STEPS) - 1):
+        lesson.back.click()
+
+
+def test_back_next_and_language_keep_answers_positions_and_the_game() -> None:
+    lesson = Lesson(lang="en", remember=False)
+    lesson.go(2)  # follow-suit
+    view = lesson.views[2]
+    board = view.parts["position:follow-suit"]
+    play_on_table(board, "QD")
+    check = view.parts["check:follow-spades"]
+    check.answer("any")
+    lesson.go(len(STEPS) - 1)
+    game = lesson.views[len(STEPS) - 1].parts["demo"].table
+    game.send_intent({"type": "pass", "state": game.state["id"],
+                      "cards": [c.code for c in game.game.hand.held(0)[:3]]})
+    moves = game.game.to_dict()["actions"]
+    lesson.back.click()
+    lesson.language.value = "sw"
+    lesson.go(2)
+    assert lesson.views[2] is view and board.played().code == "QD" and check.tries == ["any"]
+    assert check.feedback.value and "Hint" not in check.feedback.value  # now in Swahili
+    assert lesson.views[len(STEPS) - 1].parts["demo"].table is game and game.game.to_dict()["actions"] == moves
+    assert game.lang == "sw" and board.table.lang == "sw"
+
+
+def test_a_walk_forward_and_back_builds_each_step_once() -> None:
+    lesson = Lesson(lang="en", remember=False)
+    walk(lesson)
+    after_first = len(_instances)
+    walk(lesson)
+    lesson.language.value = "tl"
+    walk(lesson)
+    assert len(_instances) == after_first
+    lesson.restart()
+    assert len(_instances) < after_first and lesson.index == 0
+
+
+def test_the_path_marks_done_steps_and_results_parse() -> None:
+    lesson = Lesson(lang="en", remember=False)
+    boxes = [lesson.views[0].parts[f"check:{c.key}"] for c in STEPS[0].checks]
+    boxes[0].answer("high")
+    boxes[0].answer("low")
+    boxes[1].answer("QS")
+    assert lesson.progress["steps"]["aim"]["done"]
+    assert "hearts-lesson-done" in lesson.path.value
+    rows = list(csv.DictReader(io.StringIO(lesson.results_csv())))
+    assert rows[0]["key"] == "aim" and rows[0]["attempts"] == "3" and rows[0]["first_try_right"] == "1"
+    assert len(rows) == len(STEPS)
+    data = json.loads(lesson.results_json())
+    assert data["questions"]["aim-winner"] == {"step": "aim", "tries": ["high", "low"], "attempts": 2,
+                                               "first_try_right": False}
+    assert "download=\"hearts-basics-results.csv\"" in lesson.downloads.value
+
+
+def test_a_reload_continues_from_what_the_browser_kept() -> None:
+    first = Lesson(lang="en")
+    first.go(2)
+    play_on_table(first.views[2].parts["position:follow-suit"], "3D")
+    first.views[2].parts["check:follow-spades"].answer("spade")
+    first.set_lang("ceb")
+    kept = json.loads(json.dumps(first.store.progress))  # what localStorage holds
+    assert "hands" not in json.dumps(kept) and "held" not in json.dumps(kept)
+    again = Lesson(lang="en")
+    again.store._on_message(again.store, {"type": "saved", "progress": kept}, [])
+    assert again.index == 2 and again.lang == "ceb"
+    assert again.views[2].parts["position:follow-suit"].played().code == "3D"
+    assert again.views[2].parts["check:follow-spades"].done
+
+
+def test_junk_from_the_browser_is_ignored() -> None:
+    lesson = Lesson(lang="en")
+    for junk in (None, {"format": 1}, {"format": 1, "lesson": "hearts-basics", "step": "nowhere", "steps": {
+            "aim": {"parts": {"check:aim-winner": {"tries": ["maybe"]}}}, "follow-suit": 3}}):
+        lesson.store._on_message(lesson.store, {"type": "saved", "progress": junk}, [])
+        assert lesson.index == 0 and not lesson.views[0].parts["check:aim-winner"].tries
 
 
 def test_page_language_from_the_voila_query_string_then_the_locale() -> None:
-    from hearts_widget.lessons.stepper import page_language
-
     assert page_language({"QUERY_STRING": "lang=sw"}) == "sw"
     assert page_language({"QUERY_STRING": "lang=xx", "LANG": "tl_PH.UTF-8"}) == "tl"
     assert page_language({}) == "en"

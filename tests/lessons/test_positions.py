@@ -6,7 +6,8 @@ import pytest
 from hearts_widget import Card, Rules
 from hearts_widget.lessons.games import MOON_SHOOTER, TIE_TARGET, moon_game, omnibus_same_deal, tie_game
 from hearts_widget.lessons.path import STEPS
-from hearts_widget.lessons.positions import LEARNER, POSITIONS, build_hand, try_pass
+from hearts_widget.lessons.path import POSITIONS
+from hearts_widget.lessons.positions import LEARNER, build_hand, try_pass
 
 
 @pytest.mark.parametrize("key", sorted(POSITIONS))
@@ -25,11 +26,11 @@ def test_position_shows_both_sides_or_a_clarification(key: str) -> None:
     legal = {legal for legal, _ in POSITIONS[key].expect.values()}
     assert legal == {True, False} or key in {
         "discard", "first-trick-only-points", "hearts-lead-only-hearts", "hearts-broken-discard",
-        "hearts-broken-by-maria"}, (key, rules)
+        "hearts-broken-by-maria", "review-broken-lead", "strategy-maria"}, (key, rules)
 
 
 def test_every_position_is_used_by_a_step() -> None:
-    used = {p for step in STEPS for p in step.positions}
+    used = {p.key for step in STEPS for p in step.positions}
     assert used == set(POSITIONS)
 
 

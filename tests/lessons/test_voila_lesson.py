@@ -1,24 +1,34 @@
-"""`voila notebooks/lesson.ipynb` on its own: the lesson opens with no code on
-the page, and the language choice turns every step's words into another language."""
+"""`voila notebooks/lesson.ipynb` in Chromium, as a learner uses it: every step
+walked with a wrong card and a wrong answer first, the quiz scored, Back/Next,
+a reload and Start over, the results downloaded and parsed, the four
+languages at a desktop and a phone width (screenshots in
+artifacts/screenshots/lessons/). No request may leave the local server."""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import os
 import sys
+from dataclasses import replace
 from typing import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from hearts_widget.lessons.path import STEPS
+from hearts_widget.lessons.path import STEPS, step
 from hearts_widget.text.lessons import lesson_text
 from hearts_widget.text.translate import LANGUAGES
 
 from servers import free_port, jupyter_env, start_server, stop_server
 
 from .conftest import ROOT, SCREENSHOTS, SERVER_WAIT_S
+from .walk import act_on_step, guard, play_position, shoot
 
 WAIT_MS = 120_000
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+INDEX = {s.key: number for number, s in enumerate(STEPS, start=1)}
 
 
 @pytest.fixture(scope="module")
@@ -37,37 +47,132 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         stop_server(process, timeout=20)
 
 
-@pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != "en"])
-def test_language_choice_changes_the_lesson_words(voila_url: str, page: Page, lang: str) -> None:
+@pytest.fixture
+def lesson_page(page: Page, voila_url: str) -> Iterator[Page]:
+    """The lesson opened fresh (a new browser context: nothing kept yet), local requests only."""
+    foreign = guard(page)
+    page.set_viewport_size(SIZES["desktop"])
     page.set_default_timeout(WAIT_MS)
     page.goto(voila_url, timeout=WAIT_MS)
-    expect(page.locator(".hearts-lesson-step-deck")).to_be_visible()
-    expect(page.locator(".jp-InputArea")).to_have_count(0)
-    page.locator(".hearts-lesson-language select").select_option(label=LANGUAGES[lang])
-    expect(page.locator(".hearts-lesson-step-deck h3")).to_have_text(STEPS[0].title(lang))
+    expect(page.locator(".hearts-lesson-step-aim")).to_be_visible()
+    yield page
+    assert foreign == [], f"requests left the local server: {foreign}"
+
+
+def at_step(page: Page, key: str) -> None:
+    expect(page.locator(".hearts-lesson-progress")).to_have_text(f"Step {INDEX[key]} of {len(STEPS)}")
+    expect(page.locator(f".hearts-lesson-step-{key}")).to_be_visible()
+
+
+def go_to(page: Page, key: str) -> None:
+    current = int(page.locator(".hearts-lesson-progress").inner_text().split()[1])
+    button = ".hearts-lesson-next" if INDEX[key] > current else ".hearts-lesson-back"
+    for _ in range(abs(INDEX[key] - current)):
+        page.locator(button).click()
+    at_step(page, key)
+
+
+def test_every_step_walked_wrong_first_then_right_and_the_results_download(lesson_page: Page) -> None:
+    page = lesson_page
+    expect(page.locator(".jp-InputArea, .jp-Cell-inputWrapper")).to_have_count(0)  # Voilà shows no code
+    for number, current in enumerate(STEPS, start=1):
+        at_step(page, current.key)
+        if current.quiz:
+            box = page.locator(".hearts-lesson-quiz-score")
+            expect(box).to_have_text(lesson_text("ui.quiz-unfinished"))
+            first, *rest = current.checks
+            act_on_step(page, replace(current, checks=(first,)))  # the first question wrong, then right
+            for check in rest:  # the others right at the first try
+                root = page.locator(f".hearts-lesson-step-{current.key} .hearts-lesson-check").nth(
+                    current.checks.index(check))
+                root.get_by_role("button", name=check.choice(check.answer).text(), exact=True).click()
+            expect(box).to_have_text(lesson_text("ui.quiz-score", right=len(rest), total=len(current.checks)))
+        else:
+            act_on_step(page, current)
+        if current.demo != "table":  # the last step is done when a whole game is over
+            expect(page.locator(".hearts-lesson-path-step").nth(number - 1)).to_have_class(
+                "hearts-lesson-path-step hearts-lesson-done hearts-lesson-current")
+        shoot(page, SCREENSHOTS / "walk" / f"{number:02d}-{current.key}.png")
+        if number < len(STEPS):
+            page.locator(".hearts-lesson-next").click()
+    expect(page.locator(".hearts-lesson-next")).to_be_disabled()
+    with page.expect_download() as download:
+        page.locator(".hearts-lesson-download", has_text="CSV").click()
+    rows = list(csv.DictReader(io.StringIO(download.value.path().read_text(encoding="utf-8"))))
+    assert [r["key"] for r in rows] == [s.key for s in STEPS]
+    aim = rows[0]
+    assert (aim["questions"], aim["attempts"], aim["first_try_right"]) == ("2", "4", "0")
+    with page.expect_download() as download:
+        page.locator(".hearts-lesson-download", has_text="JSON").click()
+    data = json.loads(download.value.path().read_text(encoding="utf-8"))
+    assert data["questions"]["quiz-follow"]["first_try_right"] is True
+    assert data["questions"]["aim-winner"]["tries"][-1] == "low"
+
+
+def test_back_next_keep_answers_and_a_reload_continues_at_the_same_step(lesson_page: Page) -> None:
+    page = lesson_page
+    go_to(page, "follow-suit")
+    act_on_step(page, step("follow-suit"))
+    go_to(page, "discard")
+    go_to(page, "follow-suit")
+    root = page.locator(".hearts-lesson-step-follow-suit")
+    expect(root.locator(".hearts-lesson-check .hearts-lesson-feedback")).to_contain_text("Right!")
+    expect(root.locator(".hearts-lesson-position .hearts-lesson-feedback")).to_contain_text("Allowed.")
+    go_to(page, "discard")
+    page.locator(".hearts-lesson-language select").select_option(label=LANGUAGES["sw"])
+    expect(page.locator(".hearts-lesson-next")).to_contain_text(lesson_text("ui.next", "sw"))
+    page.reload()
+    expect(page.locator(".hearts-lesson-step-discard")).to_be_visible(timeout=WAIT_MS)
+    expect(page.locator(".hearts-lesson-progress")).to_have_text(lesson_text("ui.step-of", "sw", number=4,
+                                                                             total=len(STEPS)))
+    page.locator(".hearts-lesson-back").click()
+    root = page.locator(".hearts-lesson-step-follow-suit")
+    check = step("follow-suit").checks[0]
+    expect(root.locator(".hearts-lesson-check .hearts-lesson-feedback")).to_contain_text(check.why("sw"))
+    expect(root.locator(".hearts-lesson-position .hearts-lesson-feedback")).to_contain_text("✓")
+    expect(page.locator(".hearts-lesson-path-step.hearts-lesson-done")).to_have_count(1)
+    page.locator(".hearts-lesson-start-over").click()
+    expect(page.locator(".hearts-lesson-step-aim")).to_be_visible()
+    expect(page.locator(".hearts-lesson-path-step.hearts-lesson-done")).to_have_count(0)
+    page.reload()
+    expect(page.locator(".hearts-lesson-step-aim")).to_be_visible(timeout=WAIT_MS)
+    page.wait_for_function("() => localStorage.length === 1")
+    expect(page.locator(".hearts-lesson-path-step.hearts-lesson-done")).to_have_count(0)
+
+
+def test_a_position_where_the_learner_wins_the_trick_goes_on(lesson_page: Page) -> None:
+    page = lesson_page
+    go_to(page, "follow-suit")
+    board = page.locator(".hearts-lesson-step-follow-suit .hearts-lesson-position")
+    board.locator(".hw-hand .hw-card", has_text="Q").click()  # Q♦ wins the trick
+    expect(board.locator(".hearts-lesson-feedback")).to_contain_text("South wins trick 9")
+    board.get_by_role("button", name="Undo").click()
+    expect(board.locator(".hearts-lesson-feedback")).to_have_text("")
+    board.locator(".hw-hand .hw-card", has_text="3").click()
+    expect(board.locator(".hearts-lesson-feedback")).to_contain_text("East wins trick 9")
+    go_to(page, "points")  # the learner takes the Black Maria here, and the lesson goes on
+    play_position(page, step("points"))
     page.locator(".hearts-lesson-next").click()
-    step = page.locator(".hearts-lesson-step-pass")
-    expect(step.locator("h3")).to_have_text(STEPS[1].title(lang))
-    expect(page.locator(".hearts-lesson-next")).to_have_text(lesson_text("ui.next", lang))
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"voila-{lang}-pass.png"), full_page=True)
+    at_step(page, "target")
 
 
-def test_lesson_fits_a_narrow_window(voila_url: str, page: Page) -> None:
-    page.set_viewport_size({"width": 420, "height": 800})
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_every_step_in_every_language_at_desktop_and_phone_width(voila_url: str, page: Page, lang: str) -> None:
+    foreign = guard(page)
     page.set_default_timeout(WAIT_MS)
-    page.goto(voila_url, timeout=WAIT_MS)
-    for _ in range(3):
-        page.locator(".hearts-lesson-next").click()
-    board = page.locator(".hearts-lesson-step-first-lead .hearts-lesson-position").first
-    expect(board).to_be_visible()
-    width = page.evaluate("document.documentElement.scrollWidth")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "voila-narrow-first-lead.png"), full_page=True)
-    assert width <= 420 + 2, f"the page scrolls sideways: {width} px wide"
-
-
-def test_the_url_can_choose_the_language(voila_url: str, page: Page) -> None:
-    page.set_default_timeout(WAIT_MS)
-    page.goto(voila_url + "?lang=ceb", timeout=WAIT_MS)
-    expect(page.locator(".hearts-lesson-step-deck h3")).to_have_text(STEPS[0].title("ceb"))
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.goto(voila_url + f"?lang={lang}", timeout=WAIT_MS)
+        page.locator(".hearts-lesson-start-over").click()  # the same browser kept the desktop walk
+        expect(page.locator(".hearts-lesson-progress")).to_have_text(lesson_text("ui.step-of", lang, number=1,
+                                                                                 total=len(STEPS)))
+        for number, current in enumerate(STEPS, start=1):
+            expect(page.locator(f".hearts-lesson-step-{current.key} .hearts-lesson-text h3")).to_have_text(current.title(lang))
+            expect(page.locator(".hearts-lesson-next")).to_contain_text(lesson_text("ui.next", lang))
+            shoot(page, SCREENSHOTS / lang / size / f"{number:02d}-{current.key}.png")
+            if size == "phone" and current.demo not in ("guided", "table") and not current.positions:
+                width = page.evaluate("document.querySelector('.hearts-lesson').scrollWidth")
+                assert width <= viewport["width"], f"{current.key} is {width} px wide on a phone"
+            if number < len(STEPS):
+                page.locator(".hearts-lesson-next").click()
+    assert foreign == []

@@ -1,0 +1,49 @@
+"""The lesson's two small browser widgets: the progress kept in the browser's
+localStorage, and a button that prints the rules card.
+
+A Voilà kernel lives only as long as its page, and a lesson is one
+learner's, so the learner's progress lives in their browser: ``ProgressStore``
+sends what it finds saved to the kernel once (``on_saved``) and then writes
+every ``progress`` the kernel gives it. The progress holds the learner's
+answers and moves, never a hand (see :mod:`hearts_widget.lessons.progress`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import anywidget
+import traitlets
+
+STATIC = Path(__file__).with_name("static")
+KEY_PREFIX = "hearts-widget-lesson:"
+
+
+class ProgressStore(anywidget.AnyWidget):
+    """Mirrors ``progress`` into localStorage under ``key``; shows nothing."""
+
+    _esm = STATIC / "store.js"
+    _css = STATIC / "lesson.css"
+
+    key = traitlets.Unicode().tag(sync=True)
+    progress = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, lesson_id: str, on_saved: Callable[[dict[str, Any] | None], None]) -> None:
+        super().__init__(key=KEY_PREFIX + lesson_id)
+        self._on_saved = on_saved
+        self.on_msg(self._on_message)
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "saved":
+            saved = content.get("progress")
+            self._on_saved(saved if isinstance(saved, dict) else None)
+
+
+class PrintButton(anywidget.AnyWidget):
+    """A button that prints the page (the print style keeps only the rules card)."""
+
+    _esm = STATIC / "print.js"
+    _css = STATIC / "lesson.css"
+
+    label = traitlets.Unicode().tag(sync=True)

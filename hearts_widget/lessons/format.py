@@ -1,0 +1,381 @@
+"""Lessons as data: the lesson file format and its loader.
+
+A lesson is a JSON file (the built-in one is ``builtin.json`` beside this
+module; the format is documented in ``docs/teachers.md``)::
+
+    {"format": "hearts-lesson/1", "id": "my-lesson", "title": "ui.title",
+     "steps": [{"key": "follow-suit", "title": ..., "body": [...], "rules": [...],
+                "positions": [...], "demo": null, "checks": [...], "quiz": false}]}
+
+Every text is either a key of the lesson catalog (``"step.deck.title"``,
+translated through gettext) or the sentences themselves by language
+(``{"en": "...", "sw": "..."}``, English required). The loader checks
+everything a teacher can get wrong (unknown fields, card notation, rule ids,
+positions the engine cannot set up, answers that are not choices) and
+refuses a malformed file with a :class:`LessonFileError` naming the file,
+the step and the field.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping, NoReturn
+
+from ..engine import HeartsError, Rules, parse_cards
+from ..text.lessons import lesson_keys, lesson_text
+from ..text.rule_names import rule_name
+from ..text.translate import DEFAULT_LANGUAGE, LANGUAGES
+from .positions import Position
+
+FORMAT = "hearts-lesson/1"
+BUILTIN = Path(__file__).with_name("builtin.json")
+# The demonstrations a step may show (built by hearts_widget.lessons.stepper).
+DEMOS = ("deck", "pass", "coach-pass", "rotation", "sheet", "moon", "target", "variants", "rules-card",
+         "guided", "table")
+LESSON_FIELDS = {"format", "id", "title", "steps"}
+STEP_FIELDS = {"key", "title", "body", "rules", "positions", "demo", "checks", "quiz", "card"}
+POSITION_FIELDS = {"key", "players", "held", "trick", "leader", "tricks_done", "out", "prompt", "coach", "expect"}
+EXPECT_FIELDS = {"cards", "legal", "rule"}
+CHECK_FIELDS = {"key", "question", "choices", "answers", "hint", "why"}
+CHOICE_FIELDS = {"id", "text", "feedback"}
+
+
+class LessonFileError(ValueError):
+    """A lesson file that cannot be used, with where: the file, the step and the field."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """A sentence of a lesson: a catalog key, or the sentence in each language given."""
+
+    key: str | None = None
+    sentences: tuple[tuple[str, str], ...] = ()
+
+    def __call__(self, lang: str | None = None, **values: Any) -> str:
+        if self.key is not None:
+            return lesson_text(self.key, lang, **values)
+        by_lang = dict(self.sentences)
+        sentence = by_lang.get(lang or DEFAULT_LANGUAGE, by_lang[DEFAULT_LANGUAGE])
+        return sentence.format(**values) if values else sentence
+
+    def to_json(self) -> str | dict[str, str]:
+        return self.key if self.key is not None else dict(self.sentences)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer of a check question, with the feedback a learner gets for choosing it when wrong."""
+
+    id: str
+    text: Text
+    feedback: Text | None = None
+
+
+@dataclass(frozen=True)
+class Check:
+    """A check question: ``choices``, the accepted ``answers`` (choice ids), the
+    ``hint`` shown after a first wrong answer and ``why`` shown with the answer."""
+
+    key: str
+    question: Text
+    choices: tuple[Choice, ...]
+    answers: frozenset[str]
+    hint: Text
+    why: Text
+
+    def choice(self, choice_id: str) -> Choice:
+        """The choice called ``choice_id``; an unknown one is refused naming the choices."""
+        for choice in self.choices:
+            if choice.id == choice_id:
+                return choice
+        raise ValueError(f"check {self.key!r} has no choice {choice_id!r}; "
+                         f"choose one of {', '.join(c.id for c in self.choices)}")
+
+    @property
+    def answer(self) -> str:
+        """The first accepted answer (the one the answer key names)."""
+        return next(c.id for c in self.choices if c.id in self.answers)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a lesson: its words, the rules it teaches (rule ids), its
+    positions, an optional demonstration, its check questions; a ``quiz`` step
+    scores its questions; ``card`` holds its sentences for the rules card."""
+
+    key: str
+    title: Text
+    body: tuple[Text, ...]
+    rules: tuple[str, ...] = ()
+    positions: tuple[Position, ...] = ()
+    demo: str | None = None
+    checks: tuple[Check, ...] = ()
+    quiz: bool = False
+    card: tuple[Text, ...] = ()
+
+    def texts(self) -> list[Text]:
+        """Every text of the step (for the translation checks)."""
+        found = [self.title, *self.body, *self.card, *(p.prompt for p in self.positions if p.prompt is not None)]
+        for check in self.checks:
+            found += [check.question, check.hint, check.why]
+            found += [t for c in check.choices for t in (c.text, c.feedback) if t is not None]
+        return found
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A whole lesson as read from ``source``."""
+
+    id: str
+    title: Text
+    steps: tuple[Step, ...]
+    source: str = ""
+
+    def step(self, key: str) -> Step:
+        """The step called ``key``; an unknown key is refused naming the choices."""
+        for candidate in self.steps:
+            if candidate.key == key:
+                return candidate
+        raise KeyError(f"no lesson step {key!r}: choose one of {', '.join(s.key for s in self.steps)}")
+
+    def positions(self) -> dict[str, Position]:
+        return {p.key: p for s in self.steps for p in s.positions}
+
+    def checks(self) -> dict[str, Check]:
+        return {c.key: c for s in self.steps for c in s.checks}
+
+
+# -- reading -----------------------------------------------------------------
+
+def load_lesson(path: str | Path) -> Lesson:
+    """Read and check the lesson file at ``path``."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise LessonFileError(f"{path}: cannot read the lesson file ({error.strerror})") from None
+    return parse_lesson(text, str(path))
+
+
+def parse_lesson(text: str, source: str = "<lesson>") -> Lesson:
+    """Check the lesson written in ``text`` (``source`` names it in errors)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise LessonFileError(f"{source}: not valid JSON at line {error.lineno}, column {error.colno}: "
+                              f"{error.msg}") from None
+    return lesson_from_dict(data, source)
+
+
+@lru_cache(maxsize=1)
+def builtin_lesson() -> Lesson:
+    """The lesson that ships with the package (``builtin.json``)."""
+    return load_lesson(BUILTIN)
+
+
+def lesson_from_dict(data: Any, source: str = "<lesson>") -> Lesson:
+    """Check a lesson already read into Python values."""
+    where = _Where(source)
+    obj = where.mapping(data, "the lesson", LESSON_FIELDS, required={"format", "id", "steps"})
+    if obj["format"] != FORMAT:
+        where.fail("format", f"must be {FORMAT!r}, not {obj['format']!r}")
+    lesson_id = where.name(obj["id"], "id")
+    title = where.text(obj.get("title", "ui.title"), "title")
+    raw_steps = obj["steps"]
+    if not isinstance(raw_steps, list) or not raw_steps:
+        where.fail("steps", "must be a list of at least one step")
+    steps = []
+    for number, raw in enumerate(raw_steps, start=1):
+        where.step = f"step {number}"
+        if isinstance(raw, Mapping) and isinstance(raw.get("key"), str):
+            where.step += f" ({raw['key']!r})"
+        steps.append(_step(raw, where))
+    where.step = None
+    _unique(where, [s.key for s in steps], "steps", "step key")
+    for kind, keys in (("position key", [p.key for s in steps for p in s.positions]),
+                       ("check key", [c.key for s in steps for c in s.checks])):
+        _unique(where, keys, "steps", kind)
+    return Lesson(lesson_id, title, tuple(steps), source)
+
+
+def _unique(where: _Where, keys: list[str], field_name: str, kind: str) -> None:
+    seen: set[str] = set()
+    for key in keys:
+        if key in seen:
+            where.fail(field_name, f"the {kind} {key!r} is used twice; each must be unique in the lesson")
+        seen.add(key)
+
+
+def _step(raw: Any, where: _Where) -> Step:
+    obj = where.mapping(raw, "a step", STEP_FIELDS, required={"key", "title"})
+    key = where.name(obj["key"], "key")
+    body = tuple(where.text(t, f"body[{i}]") for i, t in enumerate(where.list(obj.get("body", []), "body")))
+    rules = tuple(where.rule(r, f"rules[{i}]") for i, r in enumerate(where.list(obj.get("rules", []), "rules")))
+    positions = tuple(_position(p, where, f"positions[{i}]")
+                      for i, p in enumerate(where.list(obj.get("positions", []), "positions")))
+    demo = obj.get("demo")
+    if demo is not None and demo not in DEMOS:
+        where.fail("demo", f"{demo!r} is not a demonstration{where.suggest(demo, DEMOS)}; "
+                           f"choose one of {', '.join(DEMOS)} or null")
+    checks = tuple(_check(c, where, f"checks[{i}]") for i, c in enumerate(where.list(obj.get("checks", []), "checks")))
+    quiz = where.flag(obj.get("quiz", False), "quiz")
+    if quiz and not checks:
+        where.fail("quiz", "a quiz step needs check questions")
+    card = tuple(where.text(t, f"card[{i}]") for i, t in enumerate(where.list(obj.get("card", []), "card")))
+    return Step(key, where.text(obj["title"], "title"), body, rules, positions, demo, checks, quiz, card)
+
+
+def _position(raw: Any, where: _Where, at: str) -> Position:
+    obj = where.mapping(raw, "a position", POSITION_FIELDS, required={"key", "held"}, at=at)
+    key = where.name(obj["key"], f"{at}.key")
+    players = obj.get("players", 4)
+    if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 7:
+        where.fail(f"{at}.players", f"must be a number of players from 3 to 7, not {players!r}")
+    cards = {name: where.cards(obj.get(name, ""), f"{at}.{name}") for name in ("held", "trick", "out")}
+    tricks_done = obj.get("tricks_done", 0)
+    if not isinstance(tricks_done, int) or isinstance(tricks_done, bool) or tricks_done < 0:
+        where.fail(f"{at}.tricks_done", f"must be a whole number of tricks, 0 or more, not {tricks_done!r}")
+    leader = obj.get("leader")
+    if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)
+                               or not 0 <= leader < players):
+        where.fail(f"{at}.leader", f"must be a seat from 0 to {players - 1} or null, not {leader!r}")
+    prompt = where.text(obj["prompt"], f"{at}.prompt") if "prompt" in obj else None
+    expect = {}
+    for i, item in enumerate(where.list(obj.get("expect", []), f"{at}.expect")):
+        entry = where.mapping(item, "an expected verdict", EXPECT_FIELDS, required=EXPECT_FIELDS,
+                              at=f"{at}.expect[{i}]")
+        rule = where.rule(entry["rule"], f"{at}.expect[{i}].rule")
+        legal = where.flag(entry["legal"], f"{at}.expect[{i}].legal")
+        for card in parse_cards(where.cards(entry["cards"], f"{at}.expect[{i}].cards")):
+            expect[card.code] = (legal, rule)
+    position = Position(key, Rules(players=players), cards["held"], trick=cards["trick"], tricks_done=tricks_done,
+                        out=cards["out"], leader=leader, expect=expect, prompt=prompt,
+                        coach=where.flag(obj.get("coach", False), f"{at}.coach"))
+    try:
+        hand = position.hand
+    except (HeartsError, ValueError) as error:
+        where.fail(f"{at}.held", f"the engine cannot set up this position: {error}")
+    for card in hand.held(position.seat):
+        if expect and card.code not in expect:
+            where.fail(f"{at}.expect", f"says nothing about {card.code}, which the learner holds")
+        if card.code in expect:
+            said = hand.explain(card)
+            legal, rule = expect[card.code]
+            if (said.legal, said.rule) != (legal, rule):
+                where.fail(f"{at}.expect", f"expects {card.code} {'legal' if legal else 'illegal'} under {rule}, "
+                                           f"but the engine says {'legal' if said.legal else 'illegal'} under "
+                                           f"{said.rule}: {said.text()}")
+    strays = set(expect) - {c.code for c in hand.held(position.seat)}
+    if strays:
+        where.fail(f"{at}.expect", f"names {', '.join(sorted(strays))}, not in the learner's hand")
+    return position
+
+
+def _check(raw: Any, where: _Where, at: str) -> Check:
+    obj = where.mapping(raw, "a check question", CHECK_FIELDS,
+                        required={"key", "question", "choices", "answers", "hint", "why"}, at=at)
+    key = where.name(obj["key"], f"{at}.key")
+    choices = []
+    for i, item in enumerate(where.list(obj["choices"], f"{at}.choices")):
+        c = where.mapping(item, "a choice", CHOICE_FIELDS, required={"id", "text"}, at=f"{at}.choices[{i}]")
+        feedback = where.text(c["feedback"], f"{at}.choices[{i}].feedback") if "feedback" in c else None
+        choices.append(Choice(where.name(c["id"], f"{at}.choices[{i}].id"),
+                              where.text(c["text"], f"{at}.choices[{i}].text"), feedback))
+    if len(choices) < 2:
+        where.fail(f"{at}.choices", "a question needs at least two choices")
+    ids = [c.id for c in choices]
+    _unique(where, ids, f"{at}.choices", "choice id")
+    answers = where.list(obj["answers"], f"{at}.answers")
+    for answer in answers:
+        if answer not in ids:
+            where.fail(f"{at}.answers", f"{answer!r} is not one of the choices ({', '.join(ids)})")
+    if not answers or len(answers) == len(ids):
+        where.fail(f"{at}.answers", "name at least one choice as right and leave at least one wrong")
+    for choice in choices:
+        if choice.feedback is not None and choice.id in answers:
+            where.fail(f"{at}.choices", f"{choice.id!r} is an answer: feedback is for wrong choices")
+    return Check(key, where.text(obj["question"], f"{at}.question"), tuple(choices), frozenset(answers),
+                 where.text(obj["hint"], f"{at}.hint"), where.text(obj["why"], f"{at}.why"))
+
+
+@dataclass
+class _Where:
+    """Where the loader is (the file and the step), to name it in every error."""
+
+    source: str
+    step: str | None = None
+    known_keys: frozenset[str] = field(default_factory=lesson_keys)
+
+    def fail(self, field_name: str, problem: str) -> NoReturn:
+        place = f"{self.source}: " + (f"{self.step}, " if self.step else "")
+        raise LessonFileError(f"{place}field {field_name!r}: {problem}")
+
+    @staticmethod
+    def suggest(name: Any, known: Iterable[str]) -> str:
+        close = difflib.get_close_matches(str(name), list(known), n=1)
+        return f" (did you mean {close[0]!r}?)" if close else ""
+
+    def mapping(self, value: Any, what: str, allowed: set[str], required: set[str], at: str = "") -> dict:
+        prefix = f"{at}." if at else ""
+        if not isinstance(value, Mapping):
+            self.fail(at or "(top)", f"{what} must be an object {{...}}, not {type(value).__name__}")
+        for name in value:
+            if name not in allowed:
+                self.fail(prefix + str(name), f"unknown field{self.suggest(name, allowed)}; "
+                                              f"the fields are {', '.join(sorted(allowed))}")
+        for name in sorted(required):
+            if name not in value:
+                self.fail(prefix + name, f"missing: {what} needs it")
+        return dict(value)
+
+    def list(self, value: Any, at: str) -> list:
+        if not isinstance(value, list):
+            self.fail(at, f"must be a list [...], not {type(value).__name__}")
+        return value
+
+    def flag(self, value: Any, at: str) -> bool:
+        if not isinstance(value, bool):
+            self.fail(at, f"must be true or false, not {value!r}")
+        return value
+
+    def name(self, value: Any, at: str) -> str:
+        if not isinstance(value, str) or not value or not all(ch.isalnum() or ch in "-_" for ch in value):
+            self.fail(at, f"must be a short name of letters, digits and '-', not {value!r}")
+        return value
+
+    def rule(self, value: Any, at: str) -> str:
+        try:
+            rule_name(value)
+        except (ValueError, TypeError):
+            self.fail(at, f"{value!r} is not a rule id of RULES.md (such as 'play.follow-suit')")
+        return value
+
+    def cards(self, value: Any, at: str) -> str:
+        if not isinstance(value, str):
+            self.fail(at, f"must be cards in notation such as \"2C 10H QS\", not {value!r}")
+        try:
+            parse_cards(value)
+        except HeartsError as error:
+            self.fail(at, str(error))
+        return value
+
+    def text(self, value: Any, at: str) -> Text:
+        if isinstance(value, str):
+            if value not in self.known_keys:
+                self.fail(at, f"{value!r} is not a text key of the lesson catalog{self.suggest(value, self.known_keys)};"
+                              f" give a key, or the sentence by language: {{\"en\": \"...\"}}")
+            return Text(key=value)
+        if isinstance(value, Mapping):
+            if DEFAULT_LANGUAGE not in value:
+                self.fail(at, "sentences by language need the English one (\"en\")")
+            for lang, sentence in value.items():
+                if lang not in LANGUAGES:
+                    self.fail(at, f"{lang!r} is not a language; use {', '.join(LANGUAGES)}")
+                if not isinstance(sentence, str) or not sentence.strip():
+                    self.fail(at, f"the {lang!r} sentence must be non-empty text")
+            return Text(sentences=tuple(value.items()))
+        self.fail(at, f"must be a text key or {{\"en\": \"...\"}}, not {value!r}")
