@@ -11,8 +11,8 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Iterator, Mapping
 from urllib.parse import urlsplit
 
 import pytest

@@ -8,14 +8,20 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
 import servers
-from servers import CHROMIUM, CHROMIUM_LAUNCH, free_port, start_server, stop_server
-from servers import no_request_leaves_the_machine  # noqa: F401 (an autouse fixture)
+from servers import (
+    CHROMIUM,
+    CHROMIUM_LAUNCH,
+    free_port,
+    no_request_leaves_the_machine,  # noqa: F401 (an autouse fixture)
+    start_server,
+    stop_server,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "play.ipynb"

@@ -7,8 +7,8 @@ fonts come from the server."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
