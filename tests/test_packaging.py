@@ -50,7 +50,8 @@ def test_the_sdist_holds_sources_tests_notebooks_and_message_sources(dist: Path)
     names = sdist_names(dist)
     expected = ["LICENSE", "README.md", "pyproject.toml", "MANIFEST.in", ".ci/run", "binder/requirements.txt",
                 "hearts_widget/text/babel.cfg", "hearts_widget/text/locale/hearts_widget.pot",
-                "tests/servers.py", "tests/test_packaging.py", "notebooks/lesson.ipynb", "notebooks/tutorial.ipynb",
+                "tests/servers.py", "tests/test_packaging.py", "tests/serverless/test_site.py", "docs/table.png",
+                "notebooks/lesson.ipynb", "notebooks/tutorial.ipynb",
                 "jupyter-data/voila/templates/hearts/index.html.j2", "jupyter-config/voila.json"]
     expected += [f"hearts_widget/text/locale/{lang}/LC_MESSAGES/hearts_widget.po" for lang in LANGS]
     expected += [f"hearts_widget/text/glossary/{lang}.md" for lang in LANGS]
@@ -65,6 +66,7 @@ def test_the_wheel_holds_assets_catalogs_notebook_and_the_voila_template(dist: P
     data = f"{NAME}.data/data"
     expected = ["hearts_widget/py.typed", "hearts_widget/widget/static/table.js",
                 "hearts_widget/widget/static/table.css", "hearts_widget/widget/play.ipynb",
+                "hearts_widget/site/__init__.py", "hearts_widget/site/presenter.html",
                 f"{data}/share/jupyter/voila/templates/hearts/conf.json",
                 f"{data}/share/jupyter/voila/templates/hearts/index.html.j2",
                 f"{data}/share/jupyter/voila/templates/hearts/page.html",

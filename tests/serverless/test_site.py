@@ -51,6 +51,7 @@ def test_the_lesson_starts_by_itself_with_no_code_on_screen(page: Page, site_url
     expect(frame.locator(".jp-InputArea:visible")).to_have_count(0)
     print(f"\ntime to interactive (the lesson's first step on screen): {seconds:.1f} s")
     page.screenshot(path=shots / "site-lesson.png")
+    frame.locator(".jp-OutputArea-output").first.screenshot(path=shots / "site-lesson-output.png")
     frame.locator(".hearts-lesson-next").click()
     expect(frame.locator(".hearts-lesson-step-pass")).to_be_visible()
 
@@ -75,6 +76,7 @@ def test_a_card_is_played_on_the_play_page(page: Page, site_url: str, shots: Pat
     legal.first.click()
     expect(hand).to_have_count(12)
     page.screenshot(path=shots / "site-play.png")
+    frame.locator(".hw-root").screenshot(path=shots / "site-table.png")
 
 
 def test_the_tutorial_opens_in_the_notebook_app(page: Page, site_url: str) -> None:
