@@ -250,7 +250,9 @@ def size_of(folder: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="hearts-widget site", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="hearts-widget site",
+        description="Build a static lesson site where Python runs in the browser (JupyterLite with Pyodide).")
     parser.add_argument("outdir", type=Path, help="folder to build the site into (new, empty, or a previous site)")
     parser.add_argument("--notebooks", type=Path, default=None,
                         help="folder with lesson.ipynb, tutorial.ipynb and play.ipynb (default: the repository's)")
