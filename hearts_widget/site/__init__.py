@@ -192,7 +192,8 @@ def contents(notebooks: Path, extra: Iterable[Path], target: Path) -> None:
 
 
 def lite_config(lite_dir: Path, wheels: Path) -> None:
-    """jupyter-lite.json: Pyodide from inside the site and never from PyPI; the app exposed to index.html."""
+    """jupyter-lite.json: Pyodide from inside the site and never from PyPI; the app exposed to
+    index.html; overrides.json: no autosave."""
     lite_dir.mkdir(parents=True)
     shutil.copytree(wheels, lite_dir / "pypi")
     config = {"jupyter-lite-schema-version": 0,
@@ -202,6 +203,10 @@ def lite_config(lite_dir: Path, wheels: Path) -> None:
                   "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
                       "pyodideUrl": "./static/pyodide/pyodide.mjs", "disablePyPIFallback": True}}}}
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
+    # Never save a learner's run into the browser's storage: a saved copy would
+    # hide the notebooks of a newer build of the site.
+    overrides = {"@jupyterlab/docmanager-extension:plugin": {"autosave": False}}
+    (lite_dir / "overrides.json").write_text(json.dumps(overrides, indent=1))
 
 
 def pages(output: Path) -> None:

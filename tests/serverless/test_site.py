@@ -39,6 +39,7 @@ def test_the_site_holds_pyodide_and_the_wheels_and_asks_no_cdn(site: Path) -> No
         assert (site / "static" / "pyodide" / entry["file_name"]).is_file(), entry["file_name"]
     wheels = {path.name.split("-")[0] for path in (site / "pypi").glob("*.whl")}
     assert {"hearts_widget", "anywidget", "ipywidgets", "jupyterlab_widgets", "comm", "psygnal"} <= wheels
+    assert config["settingsOverrides"]["@jupyterlab/docmanager-extension:plugin"]["autosave"] is False
     for page in ("index.html", "play.html"):
         assert "://" not in (site / page).read_text().replace("http-equiv", "")
 
