@@ -2,17 +2,23 @@
 
 Starts Voilà on the play notebook shipped inside the package, on 127.0.0.1
 and a free port, and prints the URL to open. Ctrl+C stops it.
+
+``python -m hearts_widget site OUTDIR`` (or ``hearts-widget site OUTDIR``)
+builds the serverless lesson site instead: see ``hearts_widget.site``.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import socket
 import subprocess
 import sys
 from pathlib import Path
 
 NOTEBOOK = Path(__file__).with_name("widget") / "play.ipynb"
+NO_VOILA = ('The Hearts table runs in Voilà, which is not installed. Install the "lesson" extra:\n'
+            '    pip install "hearts-widget[lesson]"')
 
 
 def free_port() -> int:
@@ -22,6 +28,14 @@ def free_port() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["site"]:
+        from .site import main as build_site
+
+        return build_site(argv[1:])
+    if importlib.util.find_spec("voila") is None:
+        print(NO_VOILA, file=sys.stderr)
+        return 1
     parser = argparse.ArgumentParser(prog="python -m hearts_widget", description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=0, help="port to listen on (default: a free one)")
     args = parser.parse_args(argv)

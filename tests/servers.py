@@ -11,14 +11,26 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Mapping
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, Route
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_LAUNCH = {"executable_path": CHROMIUM,
                    "args": ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                             "--disable-background-networking", "--disable-component-update",
                             "--no-first-run", "--disable-sync", "--disable-quic"]}
+
+ROOT = Path(__file__).resolve().parents[1]
+# What the wheel installs into share/jupyter and etc/jupyter (the "hearts" Voilà
+# template and the configuration choosing it); the repository's copies win in
+# tests, as PYTHONPATH makes the repository's package win.
+JUPYTER_DATA = ROOT / "jupyter-data"
+JUPYTER_CONFIG = ROOT / "jupyter-config"
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
 def free_port() -> int:
@@ -37,6 +49,45 @@ def jupyter_env(home: Path, base: Mapping[str, str]) -> dict[str, str]:
         path.mkdir(parents=True, exist_ok=True)
         env[name] = str(path)
     return env
+
+
+def with_repository_jupyter_files(env: Mapping[str, str]) -> dict[str, str]:
+    """``env`` with the repository's Voilà template and configuration first on Jupyter's paths."""
+    env = dict(env)
+    for name, path in [("JUPYTER_PATH", JUPYTER_DATA), ("JUPYTER_CONFIG_PATH", JUPYTER_CONFIG)]:
+        env[name] = os.pathsep.join(filter(None, [str(path), env.get(name)]))
+    return env
+
+
+class BlackHole:
+    """Every request a browser context makes to a host other than this machine is
+    held unanswered, as a firewall that drops traffic would, and recorded: a page
+    that needs another host then neither renders nor passes."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.elsewhere: list[str] = []
+        context.route("**/*", self._route)
+
+    def _route(self, route: Route) -> None:
+        url = route.request.url
+        if urlsplit(url).hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            self.elsewhere.append(url)  # never answered: the request hangs
+
+    def check(self) -> None:
+        assert not self.elsewhere, f"requests left the machine: {sorted(set(self.elsewhere))}"
+
+
+@pytest.fixture(autouse=True)
+def no_request_leaves_the_machine(request: pytest.FixtureRequest) -> Iterator[None]:
+    """In every browser test, other hosts are black-holed and none may be asked for anything."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    hole = BlackHole(request.getfixturevalue("context"))
+    yield
+    hole.check()
 
 
 def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60) -> None:

@@ -8,13 +8,20 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
 import servers
-from servers import CHROMIUM, CHROMIUM_LAUNCH, free_port, start_server, stop_server
+from servers import (
+    CHROMIUM,
+    CHROMIUM_LAUNCH,
+    free_port,
+    no_request_leaves_the_machine,  # noqa: F401 (an autouse fixture)
+    start_server,
+    stop_server,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "play.ipynb"
@@ -43,8 +50,9 @@ def browser_context_args(browser_context_args: dict) -> dict:
 
 
 def jupyter_env(home: Path) -> dict[str, str]:
-    """This environment with Jupyter folders under ``home`` and the repository importable."""
-    env = servers.jupyter_env(home, os.environ)
+    """This environment with Jupyter folders under ``home``, the repository importable and its
+    Voilà template and configuration in use."""
+    env = servers.with_repository_jupyter_files(servers.jupyter_env(home, os.environ))
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return env
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from servers import CHROMIUM_LAUNCH
+from servers import CHROMIUM_LAUNCH, no_request_leaves_the_machine  # noqa: F401 (an autouse fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots" / "lessons"

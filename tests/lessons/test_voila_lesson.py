@@ -21,7 +21,7 @@ from hearts_widget.lessons.path import STEPS, step
 from hearts_widget.text.lessons import lesson_text
 from hearts_widget.text.translate import LANGUAGES
 
-from servers import free_port, jupyter_env, start_server, stop_server
+from servers import free_port, jupyter_env, start_server, stop_server, with_repository_jupyter_files
 
 from .conftest import ROOT, SCREENSHOTS, SERVER_WAIT_S
 from .walk import act_on_step, guard, play_position, shoot
@@ -40,7 +40,7 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     process = start_server(
         [sys.executable, "-m", "voila", "notebooks/lesson.ipynb", "--no-browser", f"--port={port}",
          "--Voila.ip=127.0.0.1"],
-        ROOT, jupyter_env(home, base), port, home / "voila.log", timeout=SERVER_WAIT_S)
+        ROOT, with_repository_jupyter_files(jupyter_env(home, base)), port, home / "voila.log", timeout=SERVER_WAIT_S)
     try:
         yield f"http://127.0.0.1:{port}/"
     finally:

@@ -1,0 +1,71 @@
+"""Nothing leaves the machine: the launcher's table and the lesson through a
+Jupyter server's /voila/render/ (the URL Binder opens) render with every other
+host black-holed (the autouse ``no_request_leaves_the_machine`` fixture holds
+such requests unanswered and fails the test if there was one), and the icon
+fonts come from the server."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from servers import free_port, start_server, stop_server
+
+from .conftest import ROOT, jupyter_env
+from .person import hand_cards
+
+WAIT_MS = 120_000
+ICON_FONT = '900 16px "Font Awesome 5 Free"'
+
+
+@pytest.fixture
+def launcher_url(tmp_path: Path) -> Iterator[str]:
+    """``python -m hearts_widget`` as README says to start it."""
+    port = free_port()
+    proc = start_server([sys.executable, "-m", "hearts_widget", f"--port={port}"], tmp_path,
+                        jupyter_env(tmp_path / "home"), port, tmp_path / "launcher.log", timeout=120)
+    yield f"http://127.0.0.1:{port}/"
+    stop_server(proc)
+
+
+@pytest.fixture
+def server_url(tmp_path: Path) -> Iterator[str]:
+    """A Jupyter server on the repository, the Voilà server extension and its configuration in use."""
+    port = free_port()
+    proc = start_server([sys.executable, "-m", "jupyter", "server", "--no-browser", "--allow-root",
+                         "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.ip=127.0.0.1",
+                         f"--ServerApp.port={port}", f"--ServerApp.root_dir={ROOT}"],
+                        tmp_path, jupyter_env(tmp_path / "home"), port, tmp_path / "server.log", timeout=120)
+    yield f"http://127.0.0.1:{port}/"
+    stop_server(proc)
+
+
+def icon_fonts_served_by(page: Page, origin: str) -> None:
+    """The Font Awesome face loads, and every font file the page fetched came from ``origin``."""
+    faces = page.evaluate(f"async () => (await document.fonts.load({ICON_FONT!r}, '\\uf00c')).length")
+    assert faces >= 1, "the Font Awesome icon font is not available on the page"
+    fonts = page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)"
+                          ".filter(n => /\\.(woff2?|ttf|eot)(\\?|$)/.test(n))")
+    assert fonts and all(url.startswith(origin) for url in fonts), fonts
+
+
+def test_the_launcher_table_renders_with_other_hosts_black_holed(page: Page, launcher_url: str,
+                                                                 shots: Path) -> None:
+    page.goto(launcher_url, timeout=WAIT_MS)
+    hand_cards(page).first.wait_for(timeout=WAIT_MS)
+    expect(hand_cards(page)).to_have_count(13)
+    icon_fonts_served_by(page, launcher_url)
+    page.screenshot(path=shots / "offline-launcher.png", full_page=True)
+
+
+def test_the_lesson_renders_through_voila_render_with_other_hosts_black_holed(page: Page, server_url: str,
+                                                                              shots: Path) -> None:
+    page.goto(server_url + "voila/render/notebooks/lesson.ipynb", timeout=WAIT_MS)
+    expect(page.locator(".hearts-lesson-step-deck")).to_be_visible(timeout=WAIT_MS)
+    expect(page.locator("link[href*='://']")).to_have_count(0)
+    icon_fonts_served_by(page, server_url)
+    page.screenshot(path=shots / "offline-voila-render-lesson.png", full_page=True)

@@ -1,0 +1,118 @@
+"""Packaged like a library: `python -m build` makes an sdist that holds the
+sources and the tests, a wheel rebuilt from that sdist that holds what the
+package needs at run time (static assets, compiled catalogs, the bundled
+notebook, py.typed, the offline Voilà template and its configuration), and
+metadata a user can trust (PEP 639 licence, valid classifiers, URLs, a console
+script). The sdist's own tests run from its unpacked copy."""
+
+from __future__ import annotations
+
+import email
+import os
+import subprocess
+import sys
+import tarfile
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+import trove_classifiers
+
+import hearts_widget
+import hearts_widget.__main__ as launcher
+
+ROOT = Path(__file__).resolve().parents[1]
+NAME = f"hearts_widget-{hearts_widget.__version__}"
+LANGS = ("tl", "ceb", "sw")
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """sdist, then the wheel built from the unpacked sdist (``python -m build``'s default)."""
+    out = tmp_path_factory.mktemp("dist")
+    run = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
+                         capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, f"python -m build failed:\n{run.stdout[-3000:]}\n{run.stderr[-3000:]}"
+    return out
+
+
+def sdist_names(dist: Path) -> set[str]:
+    with tarfile.open(dist / f"{NAME}.tar.gz") as tar:
+        return {name.removeprefix(f"{NAME}/") for name in tar.getnames()}
+
+
+def wheel(dist: Path) -> zipfile.ZipFile:
+    return zipfile.ZipFile(dist / f"{NAME}-py3-none-any.whl")
+
+
+def test_the_sdist_holds_sources_tests_notebooks_and_message_sources(dist: Path) -> None:
+    names = sdist_names(dist)
+    expected = ["LICENSE", "README.md", "pyproject.toml", "MANIFEST.in", ".ci/run", "binder/requirements.txt",
+                "hearts_widget/text/babel.cfg", "hearts_widget/text/locale/hearts_widget.pot",
+                "tests/servers.py", "tests/test_packaging.py", "tests/serverless/test_site.py", "docs/table.png",
+                "notebooks/lesson.ipynb", "notebooks/tutorial.ipynb",
+                "jupyter-data/voila/templates/hearts/index.html.j2", "jupyter-config/voila.json"]
+    expected += [f"hearts_widget/text/locale/{lang}/LC_MESSAGES/hearts_widget.po" for lang in LANGS]
+    expected += [f"hearts_widget/text/glossary/{lang}.md" for lang in LANGS]
+    assert [name for name in expected if name not in names] == []
+    assert any(name.startswith("tests/engine/test_") for name in names)
+    assert not [name for name in names if "__pycache__" in name or name.startswith("artifacts/")]
+
+
+def test_the_wheel_holds_assets_catalogs_notebook_and_the_voila_template(dist: Path) -> None:
+    with wheel(dist) as whl:
+        names = set(whl.namelist())
+    data = f"{NAME}.data/data"
+    expected = ["hearts_widget/py.typed", "hearts_widget/widget/static/table.js",
+                "hearts_widget/widget/static/table.css", "hearts_widget/widget/play.ipynb",
+                "hearts_widget/site/__init__.py", "hearts_widget/site/presenter.html",
+                f"{data}/share/jupyter/voila/templates/hearts/conf.json",
+                f"{data}/share/jupyter/voila/templates/hearts/index.html.j2",
+                f"{data}/share/jupyter/voila/templates/hearts/page.html",
+                f"{data}/etc/jupyter/voila.json",
+                f"{NAME}.dist-info/licenses/LICENSE"]
+    expected += [f"hearts_widget/text/locale/{lang}/LC_MESSAGES/hearts_widget.mo" for lang in LANGS]
+    assert [name for name in expected if name not in names] == []
+    assert not [name for name in names if name.startswith("tests/") or name.endswith(".po")]
+
+
+def test_the_wheel_metadata_is_that_of_a_library(dist: Path) -> None:
+    with wheel(dist) as whl:
+        meta = email.message_from_bytes(whl.read(f"{NAME}.dist-info/METADATA"))
+        entry_points = whl.read(f"{NAME}.dist-info/entry_points.txt").decode()
+    assert meta["Version"] == hearts_widget.__version__
+    assert meta["License-Expression"] == "MIT"
+    assert meta.get_all("License-File") == ["LICENSE"]
+    classifiers = meta.get_all("Classifier")
+    assert {"Framework :: Jupyter", "Framework :: Jupyter :: JupyterLab :: 4"} <= set(classifiers)
+    assert [c for c in classifiers if c not in trove_classifiers.classifiers] == []
+    assert meta["Keywords"] and "hearts" in meta["Keywords"]
+    assert meta.get_all("Project-URL")
+    assert "hearts-widget = hearts_widget.__main__:main" in entry_points
+
+
+def test_the_sdist_runs_its_own_tests(dist: Path, tmp_path: Path) -> None:
+    with tarfile.open(dist / f"{NAME}.tar.gz") as tar:
+        tar.extractall(tmp_path, filter="data")
+    unpacked = tmp_path / NAME
+    env = {**os.environ, "PYTHONPATH": str(unpacked)}
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/text"],
+                         cwd=unpacked, env=env, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout[-3000:]
+
+
+def test_one_source_for_the_version() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert "version" not in project and "version" in project["dynamic"]
+
+
+def test_without_voila_the_launcher_names_the_missing_extra(monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    find_spec = launcher.importlib.util.find_spec
+    monkeypatch.setattr(launcher.importlib.util, "find_spec",
+                        lambda name, *args: None if name == "voila" else find_spec(name, *args))
+    assert launcher.main([]) == 1
+    out, err = capsys.readouterr()
+    assert 'pip install "hearts-widget[lesson]"' in err
+    assert "http" not in out + err, "no URL is printed for a server that cannot start"
