@@ -17,6 +17,7 @@ from ..engine.view import SeatView
 from ..engine.cards import multiset_of
 from ..engine.rules import MOON_RULES, VARIANTS, Rules
 from ..text import LANGUAGES, card_name, event_text
+from ..text.messages import suit_name
 from ..text import ui, variants
 from ..text.rules_card import rules_card
 from .same_deal import same_deal_choices, same_deal_view
@@ -52,6 +53,8 @@ def table_state(session: TableSession) -> dict[str, Any]:
         "id": session.state_id,
         "layout": session.options.layout,
         "stopped": session.stopped,
+        "held": session.held is not None and not session.stopped,
+        "continue_after": session.continue_after,
         "lang": lang,
         "languages": [{"code": code, "name": name} for code, name in LANGUAGES.items()],
         "pace": session.pace,
@@ -70,14 +73,15 @@ def table_state(session: TableSession) -> dict[str, Any]:
         "teaching": _teaching(view, lang) if your_turn else [],
         "pass": _pass_info(view, names, lang, passing),
         "seats": _seats(session, view, acting),
-        "trick": _trick(view, names, lang),
+        "trick": _trick(session, view),
         "last_trick": _last_trick(view, names, lang) if session.show_last_trick else None,
         "show_last_trick": session.show_last_trick,
         "hearts_broken": view.hearts_broken,
         "finish_offer": ui.finish_offer_text(lang) if _can_finish(game) and seat in acting else "",
         "sheet": _sheet(game, names, lang),
-        "moon": _moon(game, names, lang) if game.pending_moon == seat else None,
-        "game_over": _game_over(game, names, session.options.learner, lang) if game.is_over else None,
+        "moon": _moon(game, names, lang) if game.pending_moon == seat and session.held is None else None,
+        "game_over": (_game_over(game, names, session.options.learner, lang)
+                      if game.is_over and session.held is None else None),
         "narration": _narration(game, seat, session.open_hands, names, lang),
         "can_undo": bool(session.undo_stack),
         "hand_over": _hand_over(game, names, lang),
@@ -119,6 +123,10 @@ def _feedback(session: TableSession) -> str:
 def _status(session: TableSession, view: SeatView) -> str:
     """Who the table waits for."""
     names, lang, game = session.names, session.lang, session.game
+    if session.stopped:
+        return ui.trick_over_text(lang)
+    if session.held is not None:
+        return ui.continue_text(lang)
     if game.is_over or game.pending_moon is not None:
         return ""
     if view.phase == "pass":
@@ -204,27 +212,109 @@ def _seats(session: TableSession, view: SeatView, acting: list[int]) -> list[dic
     return seats
 
 
-def _trick(view: SeatView, names: list[str], lang: str) -> dict[str, Any]:
-    """The trick on the table; between tricks, the one just won (marked done)."""
+# The events that end a trick (variant.cancellation.carry: a trick nobody wins ends too).
+TRICK_ENDS = frozenset({"trick-won", "trick-carried", "last-trick-to-leader"})
+
+
+def trick_segments(events: tuple[Event, ...] | list[Event]) -> list[list[Event]]:
+    """A hand's events cut by trick: each segment runs from a trick's first card
+    through its end and what follows it (a bonus, the kitty, the hand's end)."""
+    segments: list[list[Event]] = []
+    ended = True
+    for event in events:
+        if event.kind == "play" and ended:
+            segments.append([])
+            ended = False
+        if segments:
+            segments[-1].append(event)
+        ended = ended or event.kind in TRICK_ENDS
+    return segments
+
+
+def _trick(session: TableSession, view: SeatView) -> dict[str, Any]:
+    """The trick on the table, with what happened in it: the trick in progress, or the
+    completed trick held on display (its winner marked, a caption saying why);
+    between tricks at the instant pace, the one just won."""
+    names, lang = session.names, session.lang
+    held = session.held_trick()
+    if held is not None:
+        hand, trick = held
+        segments = trick_segments(hand.visible_events(view.seat))
+        return _trick_info(trick, segments[-1] if segments else [], hand.rules, names, lang, held=True)
     trick = view.trick
+    segments = trick_segments(view.events)
     if not trick.cards and view.tricks:
         trick = view.tricks[-1]
-    return _trick_info(trick, names, lang)
+    return _trick_info(trick, segments[-1] if segments else [], view.rules, names, lang, held=False)
 
 
 def _last_trick(view: SeatView, names: list[str], lang: str) -> dict[str, Any] | None:
-    complete = view.tricks[-1] if view.tricks else None
-    return _trick_info(complete, names, lang) if complete is not None else None
+    if not view.tricks:
+        return None
+    ends = [segment for segment in trick_segments(view.events) if any(e.kind in TRICK_ENDS for e in segment)]
+    return _trick_info(view.tricks[-1], ends[-1] if ends else [], view.rules, names, lang, held=False)
 
 
-def _trick_info(trick: Trick, names: list[str], lang: str) -> dict[str, Any]:
-    played = zip(trick.seats, trick.cards, strict=True)
-    return {
-        "cards": [{"seat": s, "name": names[s], "card": card_info(c, lang)} for s, c in played],
+def _trick_info(trick: Trick, events: list[Event], rules: Rules, names: list[str], lang: str,
+                held: bool) -> dict[str, Any]:
+    """A trick as the page draws it; once complete, the winning card marked, a caption
+    naming it and why it wins, and what the trick holds; and the events of the trick
+    told at the table (hearts broken, a void shown, the Black Maria taken...)."""
+    played = list(zip(trick.seats, trick.cards, strict=True))
+    end = next((e for e in events if e.kind in TRICK_ENDS), None)
+    complete = end is not None and len(played) == trick.players
+    winning = trick.card_of(trick.winner) if complete and trick.winner is not None else None
+    info: dict[str, Any] = {
+        "cards": [{"seat": s, "name": names[s], "card": card_info(c, lang), "wins": complete and s == trick.winner}
+                  for s, c in played],
         "leader": trick.leader if trick.cards else None,
-        "winner": trick.winner,
-        "winner_text": ui.trick_winner_text(names[trick.winner], lang) if trick.winner is not None else "",
+        "winner": trick.winner if complete else None,
+        "winner_text": "", "holds_text": "", "rule": "", "held": held,
+        "events": _trick_events(events, rules, names, lang),
     }
+    if complete and end is not None:
+        info["winner_text"] = _trick_caption(end, trick, winning, names, lang)
+        info["holds_text"] = ui.trick_points_text(trick.points, _point_cards(trick, rules), lang)
+        info["rule"] = end.rule
+    return info
+
+
+def _trick_caption(end: Event, trick: Trick, winning: Card | None, names: list[str], lang: str) -> str:
+    """Who won the trick with which card, and why (or why nobody did)."""
+    if end.kind == "trick-carried":
+        return ui.trick_carried_text(lang)
+    if end.kind == "last-trick-to-leader":
+        return ui.trick_to_leader_text(names[trick.leader], lang)
+    assert trick.winner is not None and winning is not None
+    suit = suit_name(winning.suit, lang)
+    return ui.trick_winner_text(names[trick.winner], str(winning), suit, bool(end.facts.get("cancelled")), lang)
+
+
+def _point_cards(trick: Trick, rules: Rules) -> list[Card]:
+    return [card for card in trick.cards if rules.card_points(card)]
+
+
+def _trick_events(events: list[Event], rules: Rules, names: list[str], lang: str) -> list[dict[str, str]]:
+    """What happened in this trick that a learner should see at the table, in order."""
+    told: list[dict[str, str]] = []
+    for event in events:
+        seat = names[event.seat] if event.seat is not None else ""
+        text = ""
+        if event.kind == "hearts-broken":
+            text = ui.hearts_broken_note(seat, str(event.cards[0]), rules.hearts_must_be_broken, lang)
+        elif event.kind == "play" and event.facts.get("reason") == "discard":
+            text = ui.void_note(seat, suit_name(event.facts["led_suit"], lang), str(event.cards[0]), lang)
+        elif event.kind == "trick-won":
+            marias = [c for c in event.cards if c.code == "QS"]
+            if marias:
+                text = ui.maria_taken_note(seat, rules.card_points(marias[0]) * len(marias), lang)
+        elif event.kind == "hand-over":
+            text = ui.last_trick_note(lang)
+        elif event.kind in ("moon", "bonus", "cancelled", "carried-taken", "kitty-taken"):
+            text = event_text(event, lang, names)
+        if text:
+            told.append({"kind": event.kind, "rule": event.rule, "text": text})
+    return told
 
 
 def _can_finish(game: Game) -> bool:

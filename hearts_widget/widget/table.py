@@ -3,8 +3,9 @@
 State goes to the page through synced traits only (``state``, ``ui``,
 ``notice``), so a table displayed late still renders; the page sends intents
 back as custom messages ``{"type": ..., "state": <state id>, ...}``.
-With a bot pace above zero the bots move one at a time on a kernel-side
-timer, so the page sees every card.
+With a bot pace above zero (the default) the bots move one at a time on a
+kernel-side timer, so the page sees every card, and a completed trick stays on
+the table until the learner continues (or an auto-continue timer fires).
 """
 
 from __future__ import annotations
@@ -32,8 +33,10 @@ class HeartsTable(anywidget.AnyWidget):
     Options: ``players`` (3-7), ``target`` (points that end the game), ``seed``
     (the same seed deals the same game), ``learner`` (your seat number),
     ``seats`` (per seat ``"human"``, ``"bot"`` or a bot object), ``open_hands``
-    (show every hand, for teaching), ``pace`` (seconds between bot cards; 0 is
-    instant), ``lang`` (a language code of ``hearts_widget.text.LANGUAGES``),
+    (show every hand, for teaching), ``pace`` (seconds between bot cards, one
+    card at a time by default; 0 is instant), ``continue_after`` (seconds a
+    completed trick stays on the table; 0, the default, waits for the learner to
+    continue), ``lang`` (a language code of ``hearts_widget.text.LANGUAGES``),
     ``variant`` (``"omnibus"``, ``"black-maria"``, ``"cancellation"`` with 5-10
     players) and ``rules`` (a whole ``Rules``, house rules too, instead of
     players, target and variant). The rules in force are shown on the table.
@@ -101,19 +104,33 @@ class HeartsTable(anywidget.AnyWidget):
         self._after_change()
 
     def _after_change(self) -> None:
-        """Let the bots move (all at once, or one per tick at a visible pace), then sync."""
+        """Let the bots move (all at once, or one per tick at a visible pace), or let a
+        completed trick go by itself after ``continue_after`` seconds; then sync.
+        Without an event loop (a script) both happen at once rather than stall."""
         self._cancel_timer()
         session = self._session
-        if session.bot_to_act():
-            if session.pace <= 0:
+        while True:
+            before = session.state_id
+            if session.held is not None and not session.stopped and session.continue_after > 0:
+                if self._schedule(self._auto_continue, session.continue_after):
+                    break
+                self._guard(session.continue_play)
+            elif session.bot_to_act():
+                if session.pace > 0 and self._schedule(self._bot_tick, session.pace):
+                    break
                 self._guard(session.run_bots)
-            elif not self._schedule(self._bot_tick, session.pace):
-                self._guard(session.run_bots)  # no event loop: play at once rather than stall
+            if session.state_id == before:  # nothing left to do, or an error shown on the table
+                break
         self._sync()
 
     def _bot_tick(self) -> None:
         self._timer = None
         self._guard(self._session.bot_step)
+        self._after_change()
+
+    def _auto_continue(self) -> None:
+        self._timer = None
+        self._guard(self._session.continue_play)
         self._after_change()
 
     def _schedule(self, callback: Callable[[], None], delay: float) -> bool:
