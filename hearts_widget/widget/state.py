@@ -18,6 +18,7 @@ from ..engine.cards import multiset_of
 from ..engine.rules import MOON_RULES, VARIANTS, Rules
 from ..text import LANGUAGES, card_name, event_text
 from ..text.messages import suit_name
+from ..text.rule_names import rule_name
 from ..text import ui, variants
 from ..text.rules_card import rules_card
 from .same_deal import same_deal_choices, same_deal_view
@@ -56,7 +57,6 @@ def table_state(session: TableSession) -> dict[str, Any]:
         "held": session.held is not None and not session.stopped,
         "continue_after": session.continue_after,
         "lang": lang,
-        "languages": [{"code": code, "name": name} for code, name in LANGUAGES.items()],
         "pace": session.pace,
         "players": game.rules.players,
         "viewer": seat,
@@ -87,12 +87,37 @@ def table_state(session: TableSession) -> dict[str, Any]:
         "hand_over": _hand_over(game, names, lang),
         "hint": _hint(session, view),
         "feedback": _feedback(session),
-        "rules_card": _rules_card(game.rules, lang),
-        "variants": _variants(session, lang),
-        "house_rules": _house_rules(session.rules, lang),
         "same_deal": _same_deal(session, names, lang),
         "table_notes": _table_notes(view, lang),
     }
+
+
+def static_state(session: TableSession) -> dict[str, Any]:
+    """What changes only with the language or the rules (a new game, the house rules):
+    synced apart from the game's state, so a played card does not resend it."""
+    lang = session.lang
+    return {
+        "languages": [{"code": code, "name": name} for code, name in LANGUAGES.items()],
+        "rule_names": _rule_names(lang),
+        "rules_card": _rules_card(session.game.rules, lang),
+        "variants": _variants(session, lang),
+        "house_rules": _house_rules(session.rules, lang),
+    }
+
+
+# The rules the table may cite (RULES.md ids): a beginner sees each one's name, not its id.
+RULE_IDS = (
+    "setup.deal", "pass.three", "pass.simultaneous", "pass.rotation", "play.first-lead", "play.follow-suit",
+    "play.discard", "play.first-trick-no-points", "play.trick-winner", "play.hearts-lead", "play.hearts-broken",
+    "play.black-maria-lead", "score.points", "score.sheet", "score.moon", "score.target", "score.winner",
+    "variant.omnibus.bonus", "variant.black-maria.points", "variant.black-maria.first-trick",
+    "variant.cancellation.deal", "variant.cancellation.kitty", "variant.cancellation.no-pass",
+    "variant.cancellation.first-lead", "variant.cancellation.cancel", "variant.cancellation.carry",
+)
+
+
+def _rule_names(lang: str) -> dict[str, str]:
+    return {rule: rule_name(rule, lang) for rule in RULE_IDS}
 
 
 def _hand_over(game: Game, names: list[str], lang: str) -> str:

@@ -1,7 +1,8 @@
 """``HeartsTable``: the anywidget that shows a :class:`TableSession` in a notebook.
 
-State goes to the page through synced traits only (``state``, ``ui``,
-``notice``), so a table displayed late still renders; the page sends intents
+State goes to the page through synced traits only (``state`` for the game,
+``ui`` and ``static`` for words and rules that change only with the language or
+the rules, ``notice``), so a table displayed late still renders; the page sends intents
 back as custom messages ``{"type": ..., "state": <state id>, ...}``.
 With a bot pace above zero (the default) the bots move one at a time on a
 kernel-side timer, so the page sees every card, and a completed trick stays on
@@ -21,7 +22,7 @@ from ..engine import Game, Hand
 from ..text.ui import ui_strings
 from .options import TableOptions
 from .session import TableSession
-from .state import table_state
+from .state import static_state, table_state
 
 STATIC = Path(__file__).with_name("static")
 
@@ -48,6 +49,8 @@ class HeartsTable(anywidget.AnyWidget):
     state = traitlets.Dict().tag(sync=True)
     ui = traitlets.Dict().tag(sync=True)
     notice = traitlets.Dict().tag(sync=True)
+    # The rules card, rule names, languages, variants and house rules: resent only when they change.
+    static = traitlets.Dict().tag(sync=True)
 
     def __init__(self, **options: Any) -> None:
         table_options = TableOptions.from_kwargs(options)
@@ -162,5 +165,6 @@ class HeartsTable(anywidget.AnyWidget):
             session.handle_error(error)
             state = dict(self.state)
         self.ui = ui_strings(session.lang)
+        self.static = static_state(session)
         self.state = state
         self.notice = dict(session.notice)

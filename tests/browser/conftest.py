@@ -9,7 +9,8 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -101,3 +102,41 @@ def notebook7_url(tmp_path: Path) -> Iterator[str]:
 def shots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
+# Voilà's own "lab" template links Font Awesome from a CDN (not the table's doing):
+# those two stylesheets are answered here with an empty sheet, so nothing leaves the machine.
+VOILA_TEMPLATE_CDN = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@%5E5/css/all.min.css",
+                      "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@%5E5/css/v4-shims.min.css")
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    return parts.scheme not in ("http", "https", "ws", "wss") or parts.hostname in LOCAL_HOSTS
+
+
+@pytest.fixture(autouse=True)
+def nothing_but_this_machine(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every browser test fails on a request to any host but this machine (nothing is
+    loaded from the network; such a request is stopped) and on an error thrown in the page."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    page = request.getfixturevalue("page")
+    outside: list[str] = []
+    errors: list[str] = []
+
+    def stop(route: Any) -> None:
+        url = route.request.url
+        if url in VOILA_TEMPLATE_CDN:
+            route.fulfill(status=200, content_type="text/css", body="")
+        else:
+            outside.append(url)
+            route.abort()
+
+    page.route(lambda url: not is_local(url), stop)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield
+    assert not outside, f"the page asked hosts other than this machine: {outside[:5]}"
+    assert not errors, f"the page threw: {errors[:3]}"
