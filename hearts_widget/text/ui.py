@@ -55,7 +55,7 @@ def ui_strings(lang: str | None = None) -> dict[str, str]:
         "dismiss": t.pgettext("button", "Dismiss"),
         "show_my_cards": t.pgettext("button", "Show my cards"),
         "continue": t.pgettext("button", "Continue"),
-        "continue_key": t.pgettext("widget", "or press Enter"),
+        "continue_key": t.pgettext("widget", "or press {key}"),  # {key}: the key as printed on it, Enter
         "continue_after": t.pgettext("widget", "After a trick"),
         "continue_wait": t.pgettext("continue", "Wait for me"),
         "continue_seconds": t.pgettext("continue", "Go on after {seconds} s"),

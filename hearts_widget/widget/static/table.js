@@ -411,7 +411,7 @@ export default {
           box.append(h("div", { class: "hw-continue-row" },
             h("button", { class: "hw-button hw-primary", "data-key": "continue",
               onclick: (event) => { event.stopPropagation(); send({ type: "continue" }); } }, ui.continue, " ▸"),
-            h("span", { class: "hw-small" }, ui.continue_key)));
+            h("span", { class: "hw-small" }, ui.continue_key.replace("{key}", "Enter"))));
         }
         if (!box.childNodes.length) box.classList.add("hw-quiet");
         return box;
