@@ -54,6 +54,7 @@ def ui_strings(lang: str | None = None) -> dict[str, str]:
         "chart_target": t.pgettext("chart", "target"),
         "dismiss": t.pgettext("button", "Dismiss"),
         "show_my_cards": t.pgettext("button", "Show my cards"),
+        **card_label_templates(lang),
         "continue": t.pgettext("button", "Continue"),
         "continue_key": t.pgettext("widget", "or press {key}"),  # {key}: the key as printed on it, Enter
         "continue_after": t.pgettext("widget", "After a trick"),
@@ -78,21 +79,27 @@ def seat_names(players: int, learner: int, lang: str | None = None) -> list[str]
             for seat in range(players)]
 
 
+def card_label_templates(lang: str | None = None) -> dict[str, str]:
+    """The accessible names of the hand's cards, as templates the page fills with each
+    card's name and reason (so they are sent once, not with every card of every update)."""
+    t = translator(lang)
+    return {
+        "card_playable": t.gettext("{card}, playable: {reason}"),
+        "card_not_playable": t.gettext("{card}, not playable: {reason}"),
+        "card_chosen": t.gettext("{card}, chosen to pass"),
+        "card_not_chosen": t.gettext("{card}, not chosen"),
+    }
+
+
 def card_label(card: Card, lang: str | None, playable: bool, reason: str) -> str:
     """A card's accessible name: "Queen of spades, not playable: Hearts are not broken…"."""
-    t = translator(lang)
-    name = card_name(card, lang)
-    if playable:
-        return t.gettext("{card}, playable: {reason}").format(card=name, reason=reason)
-    return t.gettext("{card}, not playable: {reason}").format(card=name, reason=reason)
+    template = card_label_templates(lang)["card_playable" if playable else "card_not_playable"]
+    return template.format(card=card_name(card, lang), reason=reason)
 
 
 def pass_card_label(card: Card, lang: str | None, chosen: bool) -> str:
-    t = translator(lang)
-    name = card_name(card, lang)
-    if chosen:
-        return t.gettext("{card}, chosen to pass").format(card=name)
-    return t.gettext("{card}, not chosen").format(card=name)
+    template = card_label_templates(lang)["card_chosen" if chosen else "card_not_chosen"]
+    return template.format(card=card_name(card, lang))
 
 
 def card_count(count: int, lang: str | None = None) -> str:

@@ -26,7 +26,9 @@ from .same_deal import same_deal_choices, same_deal_view
 if TYPE_CHECKING:
     from .session import TableSession
 
-NARRATION_LENGTH = 40
+# The latest narration lines in ``state`` (what the page announces); the whole story
+# goes to the page as new lines through :class:`Story`.
+NARRATION_LENGTH = 8
 
 
 def card_info(card: Card, lang: str) -> dict[str, Any]:
@@ -168,17 +170,14 @@ def _hand_cards(view: SeatView, session: TableSession, your_turn: bool, passing:
     for card in view.held:
         info = card_info(card, lang)
         info["received"] = card in received
+        # Its accessible name is made by the page from ui's card label templates.
         if passing:
-            info.update(legal=True, why="", rule="pass.three", label=card_name(card, lang),
-                        label_chosen=ui.pass_card_label(card, lang, True),
-                        label_free=ui.pass_card_label(card, lang, False))
+            info.update(legal=True, why="", rule="pass.three")
         elif your_turn:
             explanation = view.explain(card)
-            why = explanation.text(lang)
-            info.update(legal=explanation.legal, why=why, rule=explanation.rule,
-                        label=ui.card_label(card, lang, explanation.legal, why))
+            info.update(legal=explanation.legal, why=explanation.text(lang), rule=explanation.rule)
         else:
-            info.update(legal=False, why="", rule="", label=card_name(card, lang))
+            info.update(legal=False, why="", rule="")
         cards.append(info)
     return cards
 
@@ -378,6 +377,41 @@ def _game_over(game: Game, names: list[str], learner: int, lang: str) -> dict[st
     winners = list(game.winners)
     return {"winners": winners,
             "text": ui.winners_text([names[s] for s in winners], learner in winners, lang)}
+
+
+class Story:
+    """The narration log as the page receives it: only the lines added since the last
+    update (``start`` is the index of the first), or, when the story was rewritten (undo,
+    a new game, another language or seat), from the first line that changed on, under a
+    new ``version``. Events are compared by identity: a game's history only grows."""
+
+    def __init__(self) -> None:
+        self.version = 0
+        self._events: list[Event] = []
+        self._lines: list[dict[str, str]] = []
+        self._key: tuple[Any, ...] | None = None
+
+    def update(self, session: TableSession) -> dict[str, Any]:
+        """The change to send for the session's game as its viewer may see it now."""
+        game, lang, names = session.game, session.lang, session.names
+        events = visible_history(game, session.viewer, session.open_hands)
+        key = (lang, tuple(names))
+        common = 0
+        if key == self._key:
+            for old, new in zip(self._events, events):
+                if old is not new:
+                    break
+                common += 1
+        if common < len(self._events):
+            self.version += 1
+        new_lines = [{"kind": e.kind, "rule": e.rule, "text": event_text(e, lang, names)} for e in events[common:]]
+        self._events, self._key = events, key
+        self._lines = self._lines[:common] + new_lines
+        return {"version": self.version, "start": common, "lines": new_lines}
+
+    def whole(self) -> dict[str, Any]:
+        """Every line (for a page displayed late, which asks for them once)."""
+        return {"version": self.version, "start": 0, "lines": list(self._lines)}
 
 
 def _narration(game: Game, seat: int, open_hands: bool, names: list[str], lang: str) -> list[dict[str, str]]:

@@ -22,7 +22,7 @@ from ..engine import Game, Hand
 from ..text.ui import ui_strings
 from .options import TableOptions
 from .session import TableSession
-from .state import static_state, table_state
+from .state import Story, static_state, table_state
 
 STATIC = Path(__file__).with_name("static")
 
@@ -51,12 +51,15 @@ class HeartsTable(anywidget.AnyWidget):
     notice = traitlets.Dict().tag(sync=True)
     # The rules card, rule names, languages, variants and house rules: resent only when they change.
     static = traitlets.Dict().tag(sync=True)
+    # The narration log as new lines: {"version", "start", "lines"} (see state.Story).
+    story = traitlets.Dict().tag(sync=True)
 
     def __init__(self, **options: Any) -> None:
         table_options = TableOptions.from_kwargs(options)
         super().__init__()
         self._session = TableSession(table_options)
         self._timer: asyncio.TimerHandle | None = None
+        self._story = Story()
         self.on_msg(self._on_message)
         self._after_change()
 
@@ -103,6 +106,9 @@ class HeartsTable(anywidget.AnyWidget):
 
     # -- messages and bots --------------------------------------------------
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "story":  # a page shown late asks for it all
+            self.send({"type": "story", **self._story.whole()})
+            return
         self._guard(lambda: self._session.handle(content))
         self._after_change()
 
@@ -166,5 +172,6 @@ class HeartsTable(anywidget.AnyWidget):
             state = dict(self.state)
         self.ui = ui_strings(session.lang)
         self.static = static_state(session)
+        self.story = self._story.update(session)
         self.state = state
         self.notice = dict(session.notice)

@@ -178,3 +178,35 @@ def test_a_lesson_table_stops_with_the_trick_on_display_and_says_it_is_over() ->
     assert len(state["trick"]["cards"]) == 4 and state["trick"]["winner_text"]
     send(table, {"type": "continue"})
     assert table.notice["kind"] == "nothing-to-continue" and table.state["stopped"]
+
+
+def test_a_played_card_sends_only_what_changed() -> None:
+    """The rules card and the other static parts are not resent with a card; the
+    narration goes as its new lines, and a rewrite (undo) as a new version."""
+    table = HeartsTable(seed=1)
+    pass_first_three(table)
+    changed: list[str] = []
+    table.observe(lambda change: changed.append(change["name"]), names=["static", "ui", "story", "state"])
+    before = table.story
+    play_first_legal(table)
+    assert "static" not in changed and "ui" not in changed and "state" in changed
+    story = table.story
+    assert story["version"] == before["version"] and story["start"] >= before["start"] + len(before["lines"])
+    assert story["lines"] and story["lines"][0]["kind"] == "play"
+    assert len(table.state["narration"]) <= 8
+    send(table, {"type": "undo"})
+    assert table.story["version"] == story["version"] + 1 and table.story["start"] <= story["start"]
+    whole = table._story.whole()
+    assert [line["text"] for line in whole["lines"][-len(table.state["narration"]):]] == \
+        [line["text"] for line in table.state["narration"]]
+
+
+def test_a_page_shown_late_gets_the_whole_story_when_it_asks() -> None:
+    table = HeartsTable(seed=1)
+    pass_first_three(table)
+    sent: list[dict] = []
+    table.send = sent.append  # type: ignore[method-assign]
+    game = table.game
+    table.send_intent({"type": "story"})
+    assert table.game is game and len(sent) == 1 and sent[0]["type"] == "story" and sent[0]["start"] == 0
+    assert [line["kind"] for line in sent[0]["lines"]][:2] == ["deal", "pass"]

@@ -10,8 +10,7 @@
 // when the learner's focus was lost (its element went away with a change).
 
 /** @typedef {{code: string, rank: string, suit: string, symbol: string, red: boolean, name: string,
- *   legal?: boolean, why?: string, rule?: string, label?: string, label_chosen?: string,
- *   label_free?: string, received?: boolean}} CardInfo */
+ *   legal?: boolean, why?: string, rule?: string, received?: boolean}} CardInfo */
 
 const SVG = "http://www.w3.org/2000/svg";
 const SLOW_PACE = 0.8;
@@ -570,7 +569,10 @@ export default {
     }
 
     function cardButton(card, look, ui) {
-      const base = look.passing ? (look.chosen ? card.label_chosen : card.label_free) : card.label;
+      const fill = (template) => template.replace("{card}", () => card.name).replace("{reason}", () => card.why);
+      let base = card.name;
+      if (look.passing) base = fill(look.chosen ? ui.card_chosen : ui.card_not_chosen);
+      else if (look.playable || look.dimmed) base = fill(card.legal ? ui.card_playable : ui.card_not_playable);
       return h("button", {
         class: ["hw-card", look.playable ? "hw-legal" : "", look.dimmed ? "hw-illegal" : "", look.chosen ? "hw-chosen" : "",
           card.received ? "hw-new" : "", look.hinted ? "hw-hinted" : "", look.gap ? "hw-suit-gap" : ""].join(" "),
@@ -756,15 +758,44 @@ export default {
       return (event) => { local.open[name] = event.target.open; };
     }
 
+    // -- the narration log: lines arrive as changes (the `story` trait), appended in place.
+    const story = { version: null, lines: [], asked: false, drawn: 0, lang: null };
+    const storyList = h("ol", { class: "hw-story", "data-testid": "narration" });
+    const storySummary = h("summary");
+    const storyBox = h("details", { class: "hw-narration", open: local.open.story, ontoggle: remember("story") },
+      storySummary, storyList);
+
+    /** Take in a change of the story: new lines from `start`, or a rewrite under a new version. */
+    function takeStory(change) {
+      if (!change || change.version === undefined) return;
+      // A page shown late, or a gap: ask once for every line (answered by a "story" message).
+      if ((story.version === null && change.start > 0) || change.start > story.lines.length) {
+        askStory();
+        return;
+      }
+      story.version = change.version;
+      story.lines = story.lines.slice(0, change.start).concat(change.lines);
+      story.drawn = Math.min(story.drawn, change.start);
+    }
+
+    function askStory() {
+      if (story.asked) return;
+      story.asked = true;
+      model.send({ type: "story" });
+    }
+
     function narration(state, ui) {
-      return panel("narration", [state.narration, ui.narration], () => {
-        const list = h("ol", { class: "hw-story", "data-testid": "narration" },
-          state.narration.map((line) => h("li", { class: `hw-event-${line.kind}` }, line.text, " ", ruleTag(line.rule))));
-        const box = h("details", { class: "hw-narration", open: local.open.story, ontoggle: remember("story") },
-          h("summary", {}, ui.narration), list);
-        requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
-        return box;
-      });
+      storySummary.textContent = ui.narration;
+      if (story.lang !== state.lang) { story.lang = state.lang; story.drawn = 0; } // rule names changed
+      while (storyList.childNodes.length > story.drawn) storyList.lastChild.remove();
+      const added = story.lines.slice(story.drawn).map((line) =>
+        h("li", { class: `hw-event-${line.kind}` }, line.text, " ", ruleTag(line.rule)));
+      if (added.length) {
+        storyList.append(...added);
+        story.drawn = story.lines.length;
+        requestAnimationFrame(() => { storyList.scrollTop = storyList.scrollHeight; });
+      }
+      return storyBox;
     }
 
     // A completed trick on display: Enter or Space continues (focus anywhere in the table but a control).
@@ -783,8 +814,20 @@ export default {
 
     const onChange = () => render();
     const onNotice = () => { local.pending = false; render(); }; // a refusal answers a click too
+    const onStory = () => { takeStory(model.get("story")); render(); };
+    const onMessage = (message) => {
+      if (!message || message.type !== "story") return;
+      story.asked = false;
+      story.version = message.version;
+      story.lines = message.lines;
+      story.drawn = 0;
+      render();
+    };
     for (const name of ["state", "ui", "static"]) model.on(`change:${name}`, onChange);
     model.on("change:notice", onNotice);
+    model.on("change:story", onStory);
+    model.on("msg:custom", onMessage);
+    takeStory(model.get("story"));
     render();
     return () => {
       resize.disconnect();
@@ -792,6 +835,8 @@ export default {
       root.removeEventListener("keydown", onKey);
       for (const name of ["state", "ui", "static"]) model.off(`change:${name}`, onChange);
       model.off("change:notice", onNotice);
+      model.off("change:story", onStory);
+      model.off("msg:custom", onMessage);
     };
   },
 };
