@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 # The latest narration lines in ``state`` (what the page announces); the whole story
 # goes to the page as new lines through :class:`Story`.
-NARRATION_LENGTH = 8
+NARRATION_LENGTH = 4
 
 
 def card_info(card: Card, lang: str) -> dict[str, Any]:

@@ -170,8 +170,9 @@ class HeartsTable(anywidget.AnyWidget):
         except Exception as error:  # noqa: BLE001
             session.handle_error(error)
             state = dict(self.state)
-        self.ui = ui_strings(session.lang)
-        self.static = static_state(session)
-        self.story = self._story.update(session)
-        self.state = state
-        self.notice = dict(session.notice)
+        with self.hold_sync():  # one message to the page for all the traits that changed
+            self.ui = ui_strings(session.lang)
+            self.static = static_state(session)
+            self.story = self._story.update(session)
+            self.state = state
+            self.notice = dict(session.notice)

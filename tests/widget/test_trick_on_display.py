@@ -193,7 +193,7 @@ def test_a_played_card_sends_only_what_changed() -> None:
     story = table.story
     assert story["version"] == before["version"] and story["start"] >= before["start"] + len(before["lines"])
     assert story["lines"] and story["lines"][0]["kind"] == "play"
-    assert len(table.state["narration"]) <= 8
+    assert len(table.state["narration"]) <= 4
     send(table, {"type": "undo"})
     assert table.story["version"] == story["version"] + 1 and table.story["start"] <= story["start"]
     whole = table._story.whole()

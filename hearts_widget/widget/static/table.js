@@ -75,7 +75,7 @@ export default {
     /** Local view state that the kernel need not know. */
     const local = { selected: new Set(), focusKey: null, pending: false, why: null, lastId: -1, noticeSeen: 0,
       open: { sheet: true, story: true, rules: true, house: false }, sameDeal: null, viewer: null, covered: false,
-      lastLine: null, hadFocus: false, noticeSpoken: 0, flash: null, dialog: null };
+      hadFocus: false, noticeSpoken: 0, flash: null, dialog: null };
     const panels = new Map(); // panel key -> {sig, node}
     const root = h("div", { class: "hw-root" });
     const content = h("div", { class: "hw-content" });
@@ -157,7 +157,6 @@ export default {
         // Hot seat: when another human sits down, keep their cards covered until they ask.
         if (state.hot_seat && local.viewer !== null && local.viewer !== state.viewer) local.covered = true;
         local.viewer = state.viewer;
-        for (const line of freshNarration(state.narration)) announce(line);
       }
       root.classList.toggle("hw-pending", local.pending);
       root.classList.toggle("hw-lesson", state.layout === "position");
@@ -179,14 +178,6 @@ export default {
       ];
       arrange(content, parts.filter(Boolean));
       settleFocus(state);
-    }
-
-    /** The narration lines not yet announced (several when the bots play at once). */
-    function freshNarration(lines) {
-      const texts = lines.map((line) => line.text);
-      const seen = local.lastLine === null ? -1 : texts.lastIndexOf(local.lastLine);
-      local.lastLine = texts.length ? texts[texts.length - 1] : null;
-      return texts.slice(seen + 1);
     }
 
     // -- focus: kept where the learner left it; moved only when its element went away.
@@ -773,6 +764,8 @@ export default {
         askStory();
         return;
       }
+      // Each new event is announced on its own (not on a rewrite, and not a whole story at once).
+      if (story.version !== null && change.version === story.version) for (const line of change.lines) announce(line.text);
       story.version = change.version;
       story.lines = story.lines.slice(0, change.start).concat(change.lines);
       story.drawn = Math.min(story.drawn, change.start);
