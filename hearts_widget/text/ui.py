@@ -63,6 +63,10 @@ def ui_strings(lang: str | None = None) -> dict[str, str]:
         "lesson_undo": t.pgettext("button", "Undo and try another card"),
         "wins": t.pgettext("card badge", "wins the trick"),
         "rule_link": t.pgettext("widget", "See this rule in the rules card"),
+        "replay": t.pgettext("widget", "Replay the hand, trick by trick"),
+        "replay_back": t.pgettext("button", "Previous trick"),
+        "replay_forward": t.pgettext("button", "Next trick"),
+        "no_point_cards": t.pgettext("widget", "no point cards"),
     }
 
 
@@ -231,6 +235,20 @@ def maria_taken_note(name: str, points: int, lang: str | None = None) -> str:
 
 def last_trick_note(lang: str | None = None) -> str:
     return translator(lang).gettext("That was the last trick: the hand is over.")
+
+
+def hand_summary_title(number: int, lang: str | None = None) -> str:
+    return translator(lang).gettext("Hand {number} is over: the point cards each player took").format(number=number)
+
+
+def hand_points_text(name: str, points: int, lang: str | None = None) -> str:
+    return translator(lang).ngettext("{name}: {points} point", "{name}: {points} points", abs(points)).format(
+        name=name, points=signed(points))
+
+
+def replay_trick_title(number: int, count: int, leader: str, lang: str | None = None) -> str:
+    return translator(lang).gettext("Trick {number} of {count}: {leader} led.").format(
+        number=number, count=count, leader=leader)
 
 
 def continue_text(lang: str | None = None) -> str:

@@ -122,9 +122,54 @@ def _rule_names(lang: str) -> dict[str, str]:
     return {rule: rule_name(rule, lang) for rule in RULE_IDS}
 
 
+def summary_state(session: TableSession) -> dict[str, Any] | None:
+    """The hand just finished, from the moon choice (or its last trick's Continue) until the
+    first trick of the next hand is won: each seat's points with the point cards it took,
+    the moon, and a replay of its tricks (leader, cards, winner and the rule that decided).
+    Synced as its own trait: sent once per finished hand."""
+    game, lang, names = session.game, session.lang, session.names
+    if session.held is not None:
+        return None
+    if game.pending_moon is not None:
+        hand = game.hand
+    elif game.completed and (not game.hand.tricks or game.is_over):
+        hand = game.completed[-1]
+    else:
+        return None
+    rules = hand.rules
+    taken: list[list[Card]] = [[] for _ in range(rules.players)]
+    for trick in hand.tricks:
+        if trick.winner is not None:
+            taken[trick.winner] += _point_cards(trick, rules)
+    segments = trick_segments(hand.visible_events(session.viewer))
+    ends = [segment for segment in segments if any(e.kind in TRICK_ENDS for e in segment)]
+    for event in (e for segment in segments for e in segment if e.kind == "carried-taken" and e.seat is not None):
+        taken[event.seat] += [c for c in event.cards if rules.card_points(c)]
+    tricks = hand.tricks[-len(ends):] if ends else ()
+    points = hand.points()
+    return {
+        "number": hand.number,
+        "title": ui.hand_summary_title(hand.number + 1, lang),
+        "seats": [{"seat": seat, "name": names[seat], "points_text": ui.hand_points_text(names[seat], points[seat], lang),
+                   "cards": [card_info(c, lang) for c in taken[seat]]} for seat in range(rules.players)],
+        "moon": [event_text(e, lang, names) for segment in segments for e in segment if e.kind == "moon"],
+        "tricks": [_replayed(index, len(tricks), trick, segment, rules, names, lang)
+                   for index, (trick, segment) in enumerate(zip(tricks, ends, strict=True))],
+    }
+
+
+def _replayed(index: int, count: int, trick: Trick, events: list[Event], rules: Rules, names: list[str],
+              lang: str) -> dict[str, Any]:
+    """One trick of the replay: who led it, its cards, the winner marked and why."""
+    info = _trick_info(trick, events, rules, names, lang, held=False)
+    info["title"] = ui.replay_trick_title(index + 1, count, names[trick.leader], lang)
+    return info
+
+
 def _hand_over(game: Game, names: list[str], lang: str) -> str:
-    """What the hand just finished scored, until the first trick of the next one is won."""
-    if not game.sheet or (game.hand.tricks and not game.is_over and game.pending_moon is None):
+    """What the hand just finished scored, until the first trick of the next one is won
+    (not while the moon choice waits: that hand is not on the sheet yet)."""
+    if not game.sheet or game.pending_moon is not None or (game.hand.tricks and not game.is_over):
         return ""
     points = ", ".join(ui.total_entry(names[s], p, lang) for s, p in enumerate(game.sheet[-1]))
     return ui.hand_over_text(len(game.sheet), points, lang)

@@ -22,7 +22,7 @@ from ..engine import Game, Hand
 from ..text.ui import ui_strings
 from .options import TableOptions
 from .session import TableSession
-from .state import Story, static_state, table_state
+from .state import Story, static_state, summary_state, table_state
 
 STATIC = Path(__file__).with_name("static")
 
@@ -53,6 +53,8 @@ class HeartsTable(anywidget.AnyWidget):
     static = traitlets.Dict().tag(sync=True)
     # The narration log as new lines: {"version", "start", "lines"} (see state.Story).
     story = traitlets.Dict().tag(sync=True)
+    # The hand just finished (its point cards and a replay), or None: sent once per hand.
+    summary = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
 
     def __init__(self, **options: Any) -> None:
         table_options = TableOptions.from_kwargs(options)
@@ -166,13 +168,14 @@ class HeartsTable(anywidget.AnyWidget):
     def _sync(self) -> None:
         session = self._session
         try:
-            state = table_state(session)
+            state, summary = table_state(session), summary_state(session)
         except Exception as error:  # noqa: BLE001
             session.handle_error(error)
-            state = dict(self.state)
+            state, summary = dict(self.state), self.summary
         with self.hold_sync():  # one message to the page for all the traits that changed
             self.ui = ui_strings(session.lang)
             self.static = static_state(session)
             self.story = self._story.update(session)
+            self.summary = summary
             self.state = state
             self.notice = dict(session.notice)

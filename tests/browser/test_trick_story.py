@@ -88,6 +88,27 @@ def check_the_completed_trick(page: Page) -> None:
     in_first_screen(page, "[data-key=continue]")
 
 
+def check_the_hand_summary(page: Page, table_shots: Path) -> None:
+    """After the last trick: each seat's point cards (all the hearts and the Black Maria),
+    the moon choice with focus if someone shot it, and a replay trick by trick."""
+    summary = page.get_by_test_id("hand-summary")
+    expect(summary).to_contain_text("Hand 1 is over")
+    expect(summary.locator(".hw-summary-cards .hw-face")).to_have_count(14)
+    if page.get_by_test_id("moon").count():
+        expect(page.get_by_test_id("moon").locator("button").first).to_be_focused()
+    title = page.get_by_test_id("replay-title")
+    expect(title).to_contain_text("Trick 13 of 13: ")
+    expect(page.get_by_test_id("replay").locator(".hw-last-one.hw-wins")).to_have_count(1)
+    page.get_by_role("button", name="Previous trick").click()
+    expect(title).to_contain_text("Trick 12 of 13: ")
+    expect(page.get_by_test_id("replay-caption")).to_contain_text(re.compile(r"wins with (10|[2-9JQKA])[♣♦♠♥]"))
+    expect(page.get_by_role("button", name="Previous trick")).to_be_focused()
+    summary.scroll_into_view_if_needed()
+    page.screenshot(path=table_shots / "en-1280x800-hand-summary.png")
+    page.get_by_role("button", name="Next trick").click()
+    expect(title).to_contain_text("Trick 13 of 13: ")
+
+
 def test_a_learner_follows_every_trick_at_the_default_settings(page: Page, urls: dict[str, str],
                                                                table_shots: Path) -> None:
     open_at(page, urls["play"])
@@ -113,6 +134,8 @@ def test_a_learner_follows_every_trick_at_the_default_settings(page: Page, urls:
                 seen_broken = True
             if page.get_by_test_id("tell-hand-over").count():
                 page.screenshot(path=table_shots / "en-1280x800-last-trick.png")
+                page.locator("[data-key=continue]").click()
+                check_the_hand_summary(page, table_shots)
                 break
             before = state_id(page)
             if tricks % 2:
@@ -138,7 +161,7 @@ def test_a_learner_follows_every_trick_at_the_default_settings(page: Page, urls:
         before = state_id(page)
         legal.first.click()
         wait_for_change(page, before)
-    assert tricks >= 12, f"every trick was seen to its end ({tricks})"
+    assert tricks == 13, f"every trick was seen to its end ({tricks})"
     assert seen_illegal and seen_broken
 
 

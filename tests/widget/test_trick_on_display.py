@@ -210,3 +210,41 @@ def test_a_page_shown_late_gets_the_whole_story_when_it_asks() -> None:
     table.send_intent({"type": "story"})
     assert table.game is game and len(sent) == 1 and sent[0]["type"] == "story" and sent[0]["start"] == 0
     assert [line["kind"] for line in sent[0]["lines"]][:2] == ["deal", "pass"]
+
+
+def test_score_points_a_finished_hand_is_summed_up_with_each_seats_point_cards_and_a_replay() -> None:
+    table = HeartsTable(seed=1)
+    assert table.summary is None
+    while not table.game.sheet:
+        act(table)
+    assert table.state["held"] and table.summary is None, "the last trick is seen first"
+    send(table, {"type": "continue"})
+    summary = table.summary
+    hand = table.game.completed[-1]
+    assert summary["number"] == hand.number and summary["title"].startswith("Hand 1 is over")
+    taken = [sorted(c["code"] for c in seat["cards"]) for seat in summary["seats"]]
+    assert sorted(code for codes in taken for code in codes) == sorted(
+        c.code for c in (*(card for t in hand.tricks for card in t.cards),) if c.is_heart or c.code == "QS")
+    assert [seat["points_text"] for seat in summary["seats"]][0].startswith("South: ")
+    assert len(summary["tricks"]) == 13
+    for number, (shown, trick) in enumerate(zip(summary["tricks"], hand.tricks, strict=True), start=1):
+        assert shown["title"].startswith(f"Trick {number} of 13: ")
+        assert [c["seat"] for c in shown["cards"] if c["wins"]] == [trick.winner]
+        assert shown["winner_text"] and shown["rule"] == "play.trick-winner"
+    act(table)  # pass: the summary stays until the next hand's first trick is won
+    while not table.game.hand.tricks:
+        assert table.summary is not None
+        act(table)
+    if not table.state["held"]:
+        assert table.summary is None
+
+
+def test_the_moon_choice_shows_the_hand_just_finished() -> None:
+    table = HeartsTable()
+    table.load(Game.from_json(MOON_GAME.read_text()))
+    summary = table.summary
+    assert table.state["moon"] is not None and summary["number"] == table.game.hand.number
+    assert summary["moon"] and "shot the moon" in summary["moon"][0]
+    shooter = table.game.pending_moon
+    assert len(summary["seats"][shooter]["cards"]) == 14  # 13 hearts and the Black Maria
+    assert table.state["hand_over"] == "", "not the previous hand's points"

@@ -174,6 +174,7 @@ export default {
         toolbar(state, ui), hotSeat(state, ui), felt(state, ui), tell(state, ui),
         ...(local.covered ? [] : [prompt(state, ui), hand(state, ui), whyLine()]),
         noticeBox(ui), local.covered ? null : actions(state, ui), lastTrick(state, ui), dialogs(state, ui),
+        handSummary(ui),
         rulesCard(), houseRules(), sheet(state, ui), sameDeal(state), narration(state, ui),
       ];
       arrange(content, parts.filter(Boolean));
@@ -681,6 +682,43 @@ export default {
       });
     }
 
+    /** The hand just finished: each seat's point cards, the moon, and a replay trick by trick. */
+    function handSummary(ui) {
+      const summary = model.get("summary");
+      if (!summary) return null;
+      if (local.replay === undefined || local.replay.number !== summary.number) {
+        local.replay = { number: summary.number, index: summary.tricks.length - 1 };
+      }
+      const index = Math.max(0, Math.min(local.replay.index, summary.tricks.length - 1));
+      return panel("summary", [summary, index, ui.replay, statics().rule_names], () => {
+        const step = (by) => () => { local.replay.index = index + by; local.focusKey = by < 0 ? "replay-back" : "replay-forward"; render(); };
+        const trick = summary.tricks[index];
+        const box = h("section", { class: "hw-summary", "data-testid": "hand-summary", "aria-label": summary.title },
+          h("h3", {}, summary.title),
+          h("ul", { class: "hw-summary-seats" }, summary.seats.map((seat) => h("li", { "data-testid": `taken-${seat.seat}` },
+            h("strong", {}, seat.points_text), " ",
+            seat.cards.length ? h("span", { class: "hw-summary-cards", role: "img",
+              "aria-label": seat.cards.map((c) => c.name).join(", ") }, seat.cards.map((c) => cardFace(c, "hw-mini")))
+              : h("span", { class: "hw-small" }, ui.no_point_cards)))),
+          summary.moon.map((line) => h("p", { class: "hw-strong" }, "☾ ", line)));
+        if (trick) {
+          box.append(h("div", { class: "hw-replay", role: "group", "aria-label": ui.replay, "data-testid": "replay" },
+            h("div", { class: "hw-replay-bar" },
+              h("span", { class: "hw-label" }, ui.replay),
+              h("button", { class: "hw-button", "data-key": "replay-back", disabled: index === 0, onclick: step(-1) },
+                "◀ ", ui.replay_back),
+              h("button", { class: "hw-button", "data-key": "replay-forward", disabled: index === summary.tricks.length - 1,
+                onclick: step(1) }, ui.replay_forward, " ▶")),
+            h("div", { class: "hw-strong", "data-testid": "replay-title", "aria-live": "polite" }, trick.title),
+            h("div", { class: "hw-last-cards" }, trick.cards.map((p) => h("div",
+              { class: `hw-last-one ${p.wins ? "hw-wins" : ""}`, "aria-label": `${p.name}: ${p.card.name}` },
+              cardFace(p.card, "hw-mini"), h("div", { class: "hw-small" }, p.name)))),
+            h("div", { "data-testid": "replay-caption" }, "★ ", trick.winner_text, " ", trick.holds_text, " ", ruleTag(trick.rule))));
+        }
+        return box;
+      });
+    }
+
     function sheet(state, ui) {
       return panel("sheet", [state.sheet, Boolean(state.game_over), ui.score_sheet, ui.chart], () => {
         const s = state.sheet;
@@ -816,7 +854,7 @@ export default {
       story.drawn = 0;
       render();
     };
-    for (const name of ["state", "ui", "static"]) model.on(`change:${name}`, onChange);
+    for (const name of ["state", "ui", "static", "summary"]) model.on(`change:${name}`, onChange);
     model.on("change:notice", onNotice);
     model.on("change:story", onStory);
     model.on("msg:custom", onMessage);
@@ -826,7 +864,7 @@ export default {
       resize.disconnect();
       if (speaking !== null) clearTimeout(speaking);
       root.removeEventListener("keydown", onKey);
-      for (const name of ["state", "ui", "static"]) model.off(`change:${name}`, onChange);
+      for (const name of ["state", "ui", "static", "summary"]) model.off(`change:${name}`, onChange);
       model.off("change:notice", onNotice);
       model.off("change:story", onStory);
       model.off("msg:custom", onMessage);
