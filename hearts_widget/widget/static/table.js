@@ -16,7 +16,8 @@ const SVG = "http://www.w3.org/2000/svg";
 const SLOW_PACE = 0.8;
 const CONTINUE_CHOICES = [0, 2, 4];
 const LINE_STYLES = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 2 1 2"];
-const ANNOUNCE_GAP_MS = 1100; // one announcement per event, not a burst
+const ANNOUNCE_GAP_MS = 900; // one announcement per event, not a burst
+const MAX_QUEUED = 4;
 const SWEEP_MS = 380; // a completed trick going to its winner's pile
 
 /**
@@ -91,9 +92,16 @@ export default {
       announcer.textContent = next;
       speaking = setTimeout(speakNext, ANNOUNCE_GAP_MS);
     };
-    const announce = (text) => {
+    /** Queue one event to be read; an answer to the learner's own action (`now`) is read at once. */
+    const announce = (text, now = false) => {
       if (!text) return;
+      if (now) {
+        queue.length = 0;
+        if (speaking !== null) clearTimeout(speaking);
+        speaking = null;
+      }
       queue.push(text);
+      while (queue.length > MAX_QUEUED) queue.shift(); // behind the table: drop the oldest, keep up
       if (speaking === null) speakNext();
     };
 
@@ -165,7 +173,7 @@ export default {
       const notice = model.get("notice") || {};
       if (notice.text && notice.id > local.noticeSpoken) {
         local.noticeSpoken = notice.id;
-        announce(notice.text);
+        announce(notice.text, true);
       }
       const parts = state.layout === "position" ? [
         felt(state, ui), tell(state, ui), prompt(state, ui), hand(state, ui), whyLine(), noticeBox(ui),
@@ -224,7 +232,8 @@ export default {
     function toolbar(state, ui) {
       const stat = statics();
       const deps = [state.hand_title, state.pass_label, state.hearts_broken, state.pace, state.lang, state.can_undo,
-        state.continue_after, stat.languages, stat.variants, ui.table, ui.continue_seconds];
+        state.continue_after, stat.languages, stat.variants, ui.table, ui.continue_seconds,
+        (model.get("notice") || {}).kind === "malformed" ? model.get("notice").id : null];
       return panel("toolbar", deps, () => {
         const paces = [[0, ui.pace_instant], [SLOW_PACE, ui.pace_slow]];
         if (!paces.some(([p]) => p === state.pace)) paces.push([state.pace, `${state.pace} s`]);
@@ -413,7 +422,8 @@ export default {
     function houseRules() {
       const house = statics().house_rules;
       if (!house) return null;
-      return panel("house", [house, local.open.house], () => {
+      // A refused choice comes back as a notice: redraw, so the controls show the rules as they are.
+      return panel("house", [house, local.open.house, (model.get("notice") || {}).id], () => {
         const set = (rules) => send({ type: "house_rules", rules }, false);
         const switches = house.switches.map((s) => h("label", { class: "hw-field" },
           h("input", { type: "checkbox", "data-key": `house-${s.key}`, checked: s.value,
