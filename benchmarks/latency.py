@@ -32,7 +32,13 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # tests/servers.py, imported by the browser conftest
-from tests.browser.conftest import CHROMIUM, free_port, jupyter_env, start_server, stop_server  # noqa: E402
+from tests.browser.conftest import (  # noqa: E402
+    CHROMIUM,
+    free_port,
+    jupyter_env,
+    start_server,
+    stop_server,
+)
 
 CELL = """\
 import ipywidgets as widgets

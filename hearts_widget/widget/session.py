@@ -18,7 +18,13 @@ from ..engine.same_deal import SameDeal, changed_rules, same_deal
 from ..engine.view import SeatView
 from ..text.ui import notice_text, seat_names
 from ..text.variants import house_rule_labels, variant_label
-from .options import TableOptions, bot_for_seats, check_continue_after, check_lang, check_pace
+from .options import (
+    TableOptions,
+    bot_for_seats,
+    check_continue_after,
+    check_lang,
+    check_pace,
+)
 from .same_deal import same_deal_changes
 
 Notice = dict[str, Any]

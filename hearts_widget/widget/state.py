@@ -13,13 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots.coach import hint, trick_feedback
 from ..engine import Card, Event, Game, Trick
-from ..engine.view import SeatView
 from ..engine.cards import multiset_of
 from ..engine.rules import MOON_RULES, VARIANTS, Rules
-from ..text import LANGUAGES, card_name, event_text
+from ..engine.view import SeatView
+from ..text import LANGUAGES, card_name, event_text, ui, variants
 from ..text.messages import suit_name
 from ..text.rule_names import rule_name
-from ..text import ui, variants
 from ..text.rules_card import rules_card
 from .same_deal import same_deal_choices, same_deal_view
 
@@ -143,8 +142,9 @@ def summary_state(session: TableSession) -> dict[str, Any] | None:
             taken[trick.winner] += _point_cards(trick, rules)
     segments = trick_segments(hand.visible_events(session.viewer))
     ends = [segment for segment in segments if any(e.kind in TRICK_ENDS for e in segment)]
-    for event in (e for segment in segments for e in segment if e.kind == "carried-taken" and e.seat is not None):
-        taken[event.seat] += [c for c in event.cards if rules.card_points(c)]
+    for event in (e for segment in segments for e in segment if e.kind == "carried-taken"):
+        if event.seat is not None:
+            taken[event.seat] += [c for c in event.cards if rules.card_points(c)]
     tricks = hand.tricks[-len(ends):] if ends else ()
     points = hand.points()
     return {

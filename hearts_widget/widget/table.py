@@ -167,6 +167,7 @@ class HeartsTable(anywidget.AnyWidget):
 
     def _sync(self) -> None:
         session = self._session
+        summary: dict[str, Any] | None
         try:
             state, summary = table_state(session), summary_state(session)
         except Exception as error:  # noqa: BLE001
@@ -176,6 +177,6 @@ class HeartsTable(anywidget.AnyWidget):
             self.ui = ui_strings(session.lang)
             self.static = static_state(session)
             self.story = self._story.update(session)
-            self.summary = summary
+            self.summary = summary  # type: ignore[assignment]  # a Dict trait that allows None
             self.state = state
             self.notice = dict(session.notice)

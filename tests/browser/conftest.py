@@ -13,7 +13,6 @@ from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 import pytest
-
 import servers
 from servers import CHROMIUM, CHROMIUM_LAUNCH, free_port, start_server, stop_server
 

@@ -13,7 +13,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import free_port, jupyter_env, start_server, stop_server
-from .person import WAIT_MS, choose_and_pass, hand_cards, sheet_rows, state_id, wait_for_change, wait_for_my_turn
+from .person import (
+    choose_and_pass,
+    hand_cards,
+    sheet_rows,
+    state_id,
+    wait_for_change,
+    wait_for_my_turn,
+)
 
 NOTEBOOKS = {
     "omnibus": "from hearts_widget import HeartsTable\nHeartsTable(variant='omnibus', seed=5, pace=0)",

@@ -8,7 +8,15 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from .person import WAIT_MS, choose_and_pass, hand_cards, play_one_hand, sheet_rows, state_id, wait_for_change
+from .person import (
+    WAIT_MS,
+    choose_and_pass,
+    hand_cards,
+    play_one_hand,
+    sheet_rows,
+    state_id,
+    wait_for_change,
+)
 
 
 def open_table(page: Page, url: str) -> None:

@@ -225,7 +225,7 @@ def test_score_points_a_finished_hand_is_summed_up_with_each_seats_point_cards_a
     taken = [sorted(c["code"] for c in seat["cards"]) for seat in summary["seats"]]
     assert sorted(code for codes in taken for code in codes) == sorted(
         c.code for c in (*(card for t in hand.tricks for card in t.cards),) if c.is_heart or c.code == "QS")
-    assert [seat["points_text"] for seat in summary["seats"]][0].startswith("South: ")
+    assert summary["seats"][0]["points_text"].startswith("South: ")
     assert len(summary["tricks"]) == 13
     for number, (shown, trick) in enumerate(zip(summary["tricks"], hand.tricks, strict=True), start=1):
         assert shown["title"].startswith(f"Trick {number} of 13: ")
