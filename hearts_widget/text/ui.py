@@ -54,6 +54,19 @@ def ui_strings(lang: str | None = None) -> dict[str, str]:
         "chart_target": t.pgettext("chart", "target"),
         "dismiss": t.pgettext("button", "Dismiss"),
         "show_my_cards": t.pgettext("button", "Show my cards"),
+        **card_label_templates(lang),
+        "continue": t.pgettext("button", "Continue"),
+        "continue_key": t.pgettext("widget", "or press {key}"),  # {key}: the key as printed on it, Enter
+        "continue_after": t.pgettext("widget", "After a trick"),
+        "continue_wait": t.pgettext("continue", "Wait for me"),
+        "continue_seconds": t.pgettext("continue", "Go on after {seconds} s"),
+        "lesson_undo": t.pgettext("button", "Undo and try another card"),
+        "wins": t.pgettext("card badge", "wins the trick"),
+        "rule_link": t.pgettext("widget", "See this rule in the rules card"),
+        "replay": t.pgettext("widget", "Replay the hand, trick by trick"),
+        "replay_back": t.pgettext("button", "Previous trick"),
+        "replay_forward": t.pgettext("button", "Next trick"),
+        "no_point_cards": t.pgettext("widget", "no point cards"),
     }
 
 
@@ -70,21 +83,27 @@ def seat_names(players: int, learner: int, lang: str | None = None) -> list[str]
             for seat in range(players)]
 
 
+def card_label_templates(lang: str | None = None) -> dict[str, str]:
+    """The accessible names of the hand's cards, as templates the page fills with each
+    card's name and reason (so they are sent once, not with every card of every update)."""
+    t = translator(lang)
+    return {
+        "card_playable": t.gettext("{card}, playable: {reason}"),
+        "card_not_playable": t.gettext("{card}, not playable: {reason}"),
+        "card_chosen": t.gettext("{card}, chosen to pass"),
+        "card_not_chosen": t.gettext("{card}, not chosen"),
+    }
+
+
 def card_label(card: Card, lang: str | None, playable: bool, reason: str) -> str:
     """A card's accessible name: "Queen of spades, not playable: Hearts are not broken…"."""
-    t = translator(lang)
-    name = card_name(card, lang)
-    if playable:
-        return t.gettext("{card}, playable: {reason}").format(card=name, reason=reason)
-    return t.gettext("{card}, not playable: {reason}").format(card=name, reason=reason)
+    template = card_label_templates(lang)["card_playable" if playable else "card_not_playable"]
+    return template.format(card=card_name(card, lang), reason=reason)
 
 
 def pass_card_label(card: Card, lang: str | None, chosen: bool) -> str:
-    t = translator(lang)
-    name = card_name(card, lang)
-    if chosen:
-        return t.gettext("{card}, chosen to pass").format(card=name)
-    return t.gettext("{card}, not chosen").format(card=name)
+    template = card_label_templates(lang)["card_chosen" if chosen else "card_not_chosen"]
+    return template.format(card=card_name(card, lang))
 
 
 def card_count(count: int, lang: str | None = None) -> str:
@@ -157,8 +176,90 @@ def hand_title(number: int, lang: str | None = None) -> str:
     return translator(lang).gettext("Hand {number}").format(number=number)
 
 
-def trick_winner_text(name: str, lang: str | None = None) -> str:
-    return translator(lang).gettext("{name} wins this trick.").format(name=name)
+def signed(points: int) -> str:
+    """A number of points with a true minus sign (−10, not -10)."""
+    return str(points).replace("-", "\u2212")
+
+
+def trick_winner_text(name: str, card: str, suit: str, cancelled: bool, lang: str | None = None) -> str:
+    """The caption of a completed trick: who won it, with which card, and why
+    (play.trick-winner; variant.cancellation.cancel when twins were cancelled)."""
+    t = translator(lang)
+    if cancelled:
+        return t.gettext("{name} wins with {card}: the highest of the {suit}, the suit led, "
+                         "that is not cancelled by its twin.").format(name=name, card=card, suit=suit)
+    return t.gettext("{name} wins with {card}: the highest of the {suit}, the suit led.").format(
+        name=name, card=card, suit=suit)
+
+
+def trick_carried_text(lang: str | None = None) -> str:
+    return translator(lang).gettext(
+        "Nobody wins this trick: every card of the suit led is cancelled, so its cards wait "
+        "for the next trick's winner.")
+
+
+def trick_to_leader_text(name: str, lang: str | None = None) -> str:
+    return translator(lang).gettext(
+        "{name} takes this last trick: every card of the suit led is cancelled, and {name} led it.").format(
+        name=name)
+
+
+def trick_points_text(points: int, cards: Sequence[Card], lang: str | None = None) -> str:
+    """What a completed trick holds: its points and the cards that carry them."""
+    t = translator(lang)
+    if not cards:
+        return t.gettext("No points in this trick.")
+    return t.ngettext("It holds {points} point: {cards}.", "It holds {points} points: {cards}.", abs(points)).format(
+        points=signed(points), cards=" ".join(str(c) for c in cards))
+
+
+def hearts_broken_note(name: str, card: str, must_be_broken: bool, lang: str | None = None) -> str:
+    """play.hearts-broken told at the table: who broke hearts, with which card, and what it allows now."""
+    t = translator(lang)
+    if must_be_broken:
+        return t.gettext("Hearts are broken: {name} played {card}. From now on a heart may be led.").format(
+            name=name, card=card)
+    return t.gettext("Hearts are broken: {name} played {card}.").format(name=name, card=card)
+
+
+def void_note(name: str, suit: str, card: str, lang: str | None = None) -> str:
+    """A seat shows it has no card of the suit led (play.discard)."""
+    return translator(lang).gettext("{name} has no {suit} left, so played {card} instead.").format(
+        name=name, suit=suit, card=card)
+
+
+def maria_taken_note(name: str, points: int, lang: str | None = None) -> str:
+    return translator(lang).ngettext(
+        "{name} takes the Black Maria (Q♠): {points} point.",
+        "{name} takes the Black Maria (Q♠): {points} points.", points).format(name=name, points=points)
+
+
+def last_trick_note(lang: str | None = None) -> str:
+    return translator(lang).gettext("That was the last trick: the hand is over.")
+
+
+def hand_summary_title(number: int, lang: str | None = None) -> str:
+    return translator(lang).gettext("Hand {number} is over: the point cards each player took").format(number=number)
+
+
+def hand_points_text(name: str, points: int, lang: str | None = None) -> str:
+    return translator(lang).ngettext("{name}: {points} point", "{name}: {points} points", abs(points)).format(
+        name=name, points=signed(points))
+
+
+def replay_trick_title(number: int, count: int, leader: str, lang: str | None = None) -> str:
+    return translator(lang).gettext("Trick {number} of {count}: {leader} led.").format(
+        number=number, count=count, leader=leader)
+
+
+def continue_text(lang: str | None = None) -> str:
+    """The status while a completed trick is shown: play goes on when the learner says so."""
+    return translator(lang).gettext("The trick is complete. Continue when you have seen who won it and why.")
+
+
+def trick_over_text(lang: str | None = None) -> str:
+    """The status of a lesson table that stopped after the learner's trick."""
+    return translator(lang).gettext("This trick is over: see who won it and why.")
 
 
 def hand_over_text(number: int, points: str, lang: str | None = None) -> str:
@@ -243,6 +344,8 @@ def notice_text(kind: str, lang: str | None = None, **facts: object) -> str:
         "no-hint": t.gettext("No hint now: it is not your turn."),
         "language": t.gettext("The table now speaks {language}."),
         "pace": t.gettext("Bot pace changed."),
+        "continue-after": t.gettext("The table now keeps a completed trick as you chose."),
+        "nothing-to-continue": t.gettext("Nothing happened: there is no completed trick waiting on the table."),
         "bad-language": t.gettext("Nothing happened: {detail}"),
         "internal": t.gettext("Something went wrong inside the table ({detail}). The game was not changed."),
         "house-rules": t.gettext("These rules apply from the next new game."),

@@ -14,7 +14,12 @@ HUMAN = "human"
 BOT = "bot"
 DEFAULT_BOT = "rule"
 MAX_PACE = 5.0
-SLOW_PACE = 0.8  # seconds between bot cards in the "one card at a time" pace
+# The default, teaching pace: seconds between bot cards, slow enough to follow
+# each card ("one card at a time"); 0 is the instant pace for people who know the game.
+SLOW_PACE = 0.8
+# After a completed trick: 0 waits for the learner to continue, else the seconds
+# the trick stays on the table before it goes to its winner by itself.
+MAX_CONTINUE_AFTER = 30.0
 # "game": the whole table with its controls; "position": a lesson position (the
 # seats, the trick, the hand and the verdict, none of a game's controls).
 LAYOUTS = ("game", "position")
@@ -28,6 +33,9 @@ class TableOptions:
     ``Rules``; ``rules`` (a ``Rules``) gives every rule at once, house rules too,
     instead of ``players``, ``target`` and ``variant``. Without ``lang`` the
     table speaks the kernel's locale when it is a shipped language, else English.
+    ``pace`` is the seconds between bot cards (the default follows one card at a
+    time; 0 is instant); at a pace above 0 a completed trick stays on the table
+    until the learner continues, or for ``continue_after`` seconds when above 0.
     ``layout`` is ``"game"`` (the whole table) or ``"position"`` (a lesson position:
     no new game, variant, pace, language, house rules, score sheet or log)."""
 
@@ -37,7 +45,8 @@ class TableOptions:
     learner: int = 0
     seats: tuple[Any, ...] | None = None
     open_hands: bool = False
-    pace: float = 0.0
+    pace: float = SLOW_PACE
+    continue_after: float = 0.0
     lang: str = "en"
     variant: str = "standard"
     rules: Rules | None = None
@@ -76,6 +85,7 @@ class TableOptions:
         if not isinstance(self.open_hands, bool):
             raise ValueError(f"open_hands must be True or False, not {self.open_hands!r}")
         check_pace(self.pace)
+        check_continue_after(self.continue_after)
         check_lang(self.lang)
         if self.layout not in LAYOUTS:
             raise ValueError(f"layout must be one of {', '.join(map(repr, LAYOUTS))}, not {self.layout!r:.60}")
@@ -107,6 +117,14 @@ def check_pace(pace: Any) -> float:
     if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:
         raise ValueError(f"pace must be seconds between bot cards, from 0 (instant) to {MAX_PACE:g}, not {pace!r}")
     return float(pace)
+
+
+def check_continue_after(seconds: Any) -> float:
+    """How long a completed trick stays on the table by itself (0: until the learner continues)."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds <= MAX_CONTINUE_AFTER:
+        raise ValueError(f"continue_after must be the seconds a completed trick stays on the table, from 0 "
+                         f"(until you continue) to {MAX_CONTINUE_AFTER:g}, not {seconds!r}")
+    return float(seconds)
 
 
 def check_lang(lang: Any) -> str:

@@ -13,20 +13,26 @@ from typing import Any, Callable
 
 from ..bots import best_moon_choice
 from ..bots.base import ask_moon_choice
-from ..engine import Card, Game, HeartsError, IllegalMove, Trick, parse_cards
+from ..engine import Card, Game, Hand, HeartsError, IllegalMove, Trick, parse_cards
 from ..engine.same_deal import SameDeal, changed_rules, same_deal
 from ..engine.view import SeatView
 from ..text.ui import notice_text, seat_names
 from ..text.variants import house_rule_labels, variant_label
-from .options import TableOptions, bot_for_seats, check_lang, check_pace
+from .options import (
+    TableOptions,
+    bot_for_seats,
+    check_continue_after,
+    check_lang,
+    check_pace,
+)
 from .same_deal import same_deal_changes
 
 Notice = dict[str, Any]
 
 # The messages the page may send; "state" must carry the current state id
 # for those that change the game (a click on an old table does nothing).
-GAME_INTENTS = ("play", "pass", "undo", "new_game", "finish_hand", "moon", "hint")
-VIEW_INTENTS = ("set_pace", "show_last_trick", "lang", "house_rules", "same_deal")
+GAME_INTENTS = ("play", "pass", "undo", "new_game", "finish_hand", "moon", "hint", "continue")
+VIEW_INTENTS = ("set_pace", "set_continue_after", "show_last_trick", "lang", "house_rules", "same_deal")
 # The house rules a learner may set for a new game (options of Rules).
 HOUSE_RULES = ("first_trick_no_points", "maria_breaks_hearts", "hearts_must_be_broken", "moon", "target")
 MESSAGE_TYPES = GAME_INTENTS + VIEW_INTENTS
@@ -40,6 +46,11 @@ class TableSession:
         self.bots = bot_for_seats(options)
         self.lang = options.lang
         self.pace = options.pace
+        self.continue_after = options.continue_after
+        # At a pace above 0 a completed trick stays on the table, its winner marked,
+        # until the learner continues: the number of the hand whose last trick it is.
+        # Nobody moves meanwhile (not the bots, not a moon choice, not the next hand).
+        self.held: int | None = None
         self.open_hands = options.open_hands
         self.show_last_trick = False
         self.rules = options.game_rules  # a new game's rules (the variant may be changed for a new game)
@@ -55,10 +66,10 @@ class TableSession:
         self._played_from: SeatView | None = None
         self.feedback_on: tuple[SeatView, Trick] | None = None
         # A lesson table (HeartsTable.from_hand) may stop once the trick the learner
-        # played to is complete: (hand number, trick index) of that trick until then.
+        # played to is complete (armed by the learner's card until then).
         self.stop_after_move = False
         self.stopped = False
-        self._stop_at: tuple[int, int] | None = None
+        self._stop_armed = False
         # Same deal, other rules: the change tried on the hand just finished, and the replay.
         self.same_deal: tuple[dict[str, Any], SameDeal] | None = None
 
@@ -73,7 +84,7 @@ class TableSession:
     def seats_to_act(self) -> list[int]:
         """The seats the game waits for now (several while passing)."""
         game = self.game
-        if game.is_over or self.stopped:
+        if game.is_over or self.stopped or self.held is not None:
             return []
         if game.pending_moon is not None:
             return [game.pending_moon]
@@ -89,7 +100,7 @@ class TableSession:
         """One bot action: every waiting bot passes at once, or one bot plays a card
         or makes its moon choice. A bot that fails or breaks the rules is shown as
         an error on the table and replaced, for this move, by a plain legal choice."""
-        game = self.game
+        game = before = self.game
         if game.pending_moon is not None:
             seat, scores, rules = game.pending_moon, game.scores, game.rules
             bot = self.bots[seat]
@@ -109,9 +120,7 @@ class TableSession:
             game = self._bot_move(lambda: game.play(bot.choose_play(view), seat),
                                   lambda: game.play(view.legal[0], seat))
         self.game = game
-        self._check_trick_done()
-        self._stop_if_trick_done()
-        self._changed()
+        self._after_play(before)
 
     def _bot_pass(self, game: Game, seat: int) -> Game:
         bot = self.bots[seat]
@@ -178,14 +187,11 @@ class TableSession:
         explanation = hand.view(seat).explain(card)
         if not explanation.legal:
             return self._say("illegal", rule=explanation.rule, card=str(card), reason=explanation.text(self.lang))
-        view = hand.view(seat)
+        view, before = hand.view(seat), self.game
         if self._human_move(lambda game: game.play(card, seat)):
             self._played_from = view
-            self._check_trick_done()
-            if self.stop_after_move:
-                self._stop_at = (view.number, len(view.tricks))
-                self._stop_if_trick_done()
-                self._changed()
+            self._stop_armed = self.stop_after_move
+            self._after_play(before)
 
     def _on_pass(self, message: dict[str, Any]) -> None:
         texts = message.get("cards")
@@ -223,9 +229,8 @@ class TableSession:
         if not self.undo_stack:
             return self._say("nothing-to-undo")
         self.game, self.viewer = self.undo_stack.pop()
-        self._played_from = self.feedback_on = self.same_deal = None
-        self.stopped = False
-        self._stop_at = None
+        self._played_from = self.feedback_on = self.same_deal = self.held = None
+        self.stopped = self._stop_armed = False
         self._changed()
         self._say("undone", level="info")
 
@@ -238,9 +243,8 @@ class TableSession:
                 return self._refuse_rules({"variant": variant})
         self.game = Game.new(self.rules)
         self.undo_stack.clear()
-        self._played_from = self.feedback_on = self.same_deal = None
-        self.stopped = self.stop_after_move = False
-        self._stop_at = None
+        self._played_from = self.feedback_on = self.same_deal = self.held = None
+        self.stopped = self.stop_after_move = self._stop_armed = False
         self.viewer = self.options.learner
         self._changed()
         self._say("new-game", level="info")
@@ -291,6 +295,25 @@ class TableSession:
         self.hint_for = self.game
         self._changed()
 
+    def _on_continue(self, message: dict[str, Any]) -> None:
+        """The learner has seen the completed trick: it goes to its winner and play goes on."""
+        if self.held is None or self.stopped:
+            return self._say("nothing-to-continue")
+        self.continue_play()
+
+    def continue_play(self) -> None:
+        """Release the completed trick on display (the learner's click, key or the auto-continue delay)."""
+        self.held = None
+        self._changed()
+
+    def _on_set_continue_after(self, message: dict[str, Any]) -> None:
+        try:
+            self.continue_after = check_continue_after(message.get("seconds"))
+        except ValueError as error:
+            return self._say("malformed", detail=str(error))
+        self._changed()
+        self._say("continue-after", level="info")
+
     def _on_set_pace(self, message: dict[str, Any]) -> None:
         try:
             self.pace = check_pace(message.get("pace"))
@@ -326,9 +349,8 @@ class TableSession:
             raise ValueError(f"this table seats {self.options.players} players; the game has {game.rules.players}")
         self.game = game
         self.undo_stack.clear()
-        self._played_from = self.feedback_on = self.same_deal = None
-        self.stopped = False
-        self._stop_at = None
+        self._played_from = self.feedback_on = self.same_deal = self.held = None
+        self.stopped = self._stop_armed = False
         self._changed()
 
     def _human_move(self, move: Callable[[Game], Game]) -> bool:
@@ -363,16 +385,26 @@ class TableSession:
             self._played_from = None
             self.feedback_on = (view, hand.tricks[index])
 
-    def _stop_if_trick_done(self) -> None:
-        """A lesson table stops once the trick the learner played to is complete,
-        whoever wins it, so the learner sees the whole trick and its winner."""
-        if self._stop_at is None:
-            return
-        number, index = self._stop_at
-        hand = self.game.hand
-        if hand.number != number or len(hand.tricks) > index or self.game.is_over:
-            self.stopped = True
-            self._stop_at = None
+    def _after_play(self, before: Game) -> None:
+        """After any card: when it completed a trick, keep that trick on the table (at a
+        pace above 0), and a lesson table stops there, whoever won, so the learner sees
+        the whole trick and its winner."""
+        self._check_trick_done()
+        number = completed_trick_hand(before, self.game)
+        if number is not None:
+            if self._stop_armed:
+                self.stopped, self._stop_armed, self.held = True, False, number
+            elif self.pace > 0:
+                self.held = number
+        self._changed()
+
+    def held_trick(self) -> tuple[Hand, Trick] | None:
+        """The completed trick on display and the hand it belongs to (its last trick)."""
+        if self.held is None:
+            return None
+        game = self.game
+        hand = next((h for h in (game.hand, *reversed(game.completed)) if h.number == self.held), None)
+        return (hand, hand.tricks[-1]) if hand is not None and hand.tricks else None
 
     def _refuse_phase(self, phase: str) -> bool:
         """Refuse, with a notice, a pass or play made when the game is elsewhere."""
@@ -399,3 +431,13 @@ class TableSession:
         self._notice_count += 1
         self.notice = {"id": self._notice_count, "level": level, "kind": kind, "rule": rule,
                        "text": notice_text(kind, self.lang, **facts)}
+
+
+def completed_trick_hand(before: Game, after: Game) -> int | None:
+    """The number of the hand whose trick the move from ``before`` to ``after``
+    completed (its last trick when the hand ended), or None."""
+    if after.hand.number != before.hand.number or (after.hand.phase == "done" and before.hand.phase != "done"):
+        return before.hand.number
+    if len(after.hand.tricks) > len(before.hand.tricks):
+        return after.hand.number
+    return None

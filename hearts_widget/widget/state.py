@@ -13,18 +13,21 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots.coach import hint, trick_feedback
 from ..engine import Card, Event, Game, Trick
-from ..engine.view import SeatView
 from ..engine.cards import multiset_of
 from ..engine.rules import MOON_RULES, VARIANTS, Rules
-from ..text import LANGUAGES, card_name, event_text
-from ..text import ui, variants
+from ..engine.view import SeatView
+from ..text import LANGUAGES, card_name, event_text, ui, variants
+from ..text.messages import suit_name
+from ..text.rule_names import rule_name
 from ..text.rules_card import rules_card
 from .same_deal import same_deal_choices, same_deal_view
 
 if TYPE_CHECKING:
     from .session import TableSession
 
-NARRATION_LENGTH = 40
+# The latest narration lines in ``state`` (what the page announces); the whole story
+# goes to the page as new lines through :class:`Story`.
+NARRATION_LENGTH = 4
 
 
 def card_info(card: Card, lang: str) -> dict[str, Any]:
@@ -52,8 +55,9 @@ def table_state(session: TableSession) -> dict[str, Any]:
         "id": session.state_id,
         "layout": session.options.layout,
         "stopped": session.stopped,
+        "held": session.held is not None and not session.stopped,
+        "continue_after": session.continue_after,
         "lang": lang,
-        "languages": [{"code": code, "name": name} for code, name in LANGUAGES.items()],
         "pace": session.pace,
         "players": game.rules.players,
         "viewer": seat,
@@ -70,30 +74,102 @@ def table_state(session: TableSession) -> dict[str, Any]:
         "teaching": _teaching(view, lang) if your_turn else [],
         "pass": _pass_info(view, names, lang, passing),
         "seats": _seats(session, view, acting),
-        "trick": _trick(view, names, lang),
+        "trick": _trick(session, view),
         "last_trick": _last_trick(view, names, lang) if session.show_last_trick else None,
         "show_last_trick": session.show_last_trick,
         "hearts_broken": view.hearts_broken,
         "finish_offer": ui.finish_offer_text(lang) if _can_finish(game) and seat in acting else "",
         "sheet": _sheet(game, names, lang),
-        "moon": _moon(game, names, lang) if game.pending_moon == seat else None,
-        "game_over": _game_over(game, names, session.options.learner, lang) if game.is_over else None,
+        "moon": _moon(game, names, lang) if game.pending_moon == seat and session.held is None else None,
+        "game_over": (_game_over(game, names, session.options.learner, lang)
+                      if game.is_over and session.held is None else None),
         "narration": _narration(game, seat, session.open_hands, names, lang),
         "can_undo": bool(session.undo_stack),
         "hand_over": _hand_over(game, names, lang),
         "hint": _hint(session, view),
         "feedback": _feedback(session),
-        "rules_card": _rules_card(game.rules, lang),
-        "variants": _variants(session, lang),
-        "house_rules": _house_rules(session.rules, lang),
         "same_deal": _same_deal(session, names, lang),
         "table_notes": _table_notes(view, lang),
     }
 
 
+def static_state(session: TableSession) -> dict[str, Any]:
+    """What changes only with the language or the rules (a new game, the house rules):
+    synced apart from the game's state, so a played card does not resend it."""
+    lang = session.lang
+    return {
+        "languages": [{"code": code, "name": name} for code, name in LANGUAGES.items()],
+        "rule_names": _rule_names(lang),
+        "rules_card": _rules_card(session.game.rules, lang),
+        "variants": _variants(session, lang),
+        "house_rules": _house_rules(session.rules, lang),
+    }
+
+
+# The rules the table may cite (RULES.md ids): a beginner sees each one's name, not its id.
+RULE_IDS = (
+    "setup.deal", "pass.three", "pass.simultaneous", "pass.rotation", "play.first-lead", "play.follow-suit",
+    "play.discard", "play.first-trick-no-points", "play.trick-winner", "play.hearts-lead", "play.hearts-broken",
+    "play.black-maria-lead", "score.points", "score.sheet", "score.moon", "score.target", "score.winner",
+    "variant.omnibus.bonus", "variant.black-maria.points", "variant.black-maria.first-trick",
+    "variant.cancellation.deal", "variant.cancellation.kitty", "variant.cancellation.no-pass",
+    "variant.cancellation.first-lead", "variant.cancellation.cancel", "variant.cancellation.carry",
+)
+
+
+def _rule_names(lang: str) -> dict[str, str]:
+    return {rule: rule_name(rule, lang) for rule in RULE_IDS}
+
+
+def summary_state(session: TableSession) -> dict[str, Any] | None:
+    """The hand just finished, from the moon choice (or its last trick's Continue) until the
+    first trick of the next hand is won: each seat's points with the point cards it took,
+    the moon, and a replay of its tricks (leader, cards, winner and the rule that decided).
+    Synced as its own trait: sent once per finished hand."""
+    game, lang, names = session.game, session.lang, session.names
+    if session.held is not None:
+        return None
+    if game.pending_moon is not None:
+        hand = game.hand
+    elif game.completed and (not game.hand.tricks or game.is_over):
+        hand = game.completed[-1]
+    else:
+        return None
+    rules = hand.rules
+    taken: list[list[Card]] = [[] for _ in range(rules.players)]
+    for trick in hand.tricks:
+        if trick.winner is not None:
+            taken[trick.winner] += _point_cards(trick, rules)
+    segments = trick_segments(hand.visible_events(session.viewer))
+    ends = [segment for segment in segments if any(e.kind in TRICK_ENDS for e in segment)]
+    for event in (e for segment in segments for e in segment if e.kind == "carried-taken"):
+        if event.seat is not None:
+            taken[event.seat] += [c for c in event.cards if rules.card_points(c)]
+    tricks = hand.tricks[-len(ends):] if ends else ()
+    points = hand.points()
+    return {
+        "number": hand.number,
+        "title": ui.hand_summary_title(hand.number + 1, lang),
+        "seats": [{"seat": seat, "name": names[seat], "points_text": ui.hand_points_text(names[seat], points[seat], lang),
+                   "cards": [card_info(c, lang) for c in taken[seat]]} for seat in range(rules.players)],
+        "moon": [event_text(e, lang, names) for segment in segments for e in segment if e.kind == "moon"],
+        "tricks": [_replayed(index, len(tricks), trick, segment, rules, names, lang)
+                   for index, (trick, segment) in enumerate(zip(tricks, ends, strict=True))],
+    }
+
+
+def _replayed(index: int, count: int, trick: Trick, events: list[Event], rules: Rules, names: list[str],
+              lang: str) -> dict[str, Any]:
+    """One trick of the replay: who led it, its cards, the winner marked and why."""
+    info = _trick_info(trick, events, rules, names, lang, held=False)
+    info["title"] = ui.replay_trick_title(index + 1, count, names[trick.leader], lang)
+    return info
+
+
 def _hand_over(game: Game, names: list[str], lang: str) -> str:
-    """What the hand just finished scored, until the first trick of the next one is won."""
-    if not game.sheet or (game.hand.tricks and not game.is_over and game.pending_moon is None):
+    """What the hand just finished scored, until the first trick of the next one is won
+    (not while the moon choice waits: that hand is not on the sheet yet)."""
+    if not game.sheet or game.pending_moon is not None or (game.hand.tricks and not game.is_over):
         return ""
     points = ", ".join(ui.total_entry(names[s], p, lang) for s, p in enumerate(game.sheet[-1]))
     return ui.hand_over_text(len(game.sheet), points, lang)
@@ -119,6 +195,10 @@ def _feedback(session: TableSession) -> str:
 def _status(session: TableSession, view: SeatView) -> str:
     """Who the table waits for."""
     names, lang, game = session.names, session.lang, session.game
+    if session.stopped:
+        return ui.trick_over_text(lang)
+    if session.held is not None:
+        return ui.continue_text(lang)
     if game.is_over or game.pending_moon is not None:
         return ""
     if view.phase == "pass":
@@ -135,17 +215,14 @@ def _hand_cards(view: SeatView, session: TableSession, your_turn: bool, passing:
     for card in view.held:
         info = card_info(card, lang)
         info["received"] = card in received
+        # Its accessible name is made by the page from ui's card label templates.
         if passing:
-            info.update(legal=True, why="", rule="pass.three", label=card_name(card, lang),
-                        label_chosen=ui.pass_card_label(card, lang, True),
-                        label_free=ui.pass_card_label(card, lang, False))
+            info.update(legal=True, why="", rule="pass.three")
         elif your_turn:
             explanation = view.explain(card)
-            why = explanation.text(lang)
-            info.update(legal=explanation.legal, why=why, rule=explanation.rule,
-                        label=ui.card_label(card, lang, explanation.legal, why))
+            info.update(legal=explanation.legal, why=explanation.text(lang), rule=explanation.rule)
         else:
-            info.update(legal=False, why="", rule="", label=card_name(card, lang))
+            info.update(legal=False, why="", rule="")
         cards.append(info)
     return cards
 
@@ -204,27 +281,109 @@ def _seats(session: TableSession, view: SeatView, acting: list[int]) -> list[dic
     return seats
 
 
-def _trick(view: SeatView, names: list[str], lang: str) -> dict[str, Any]:
-    """The trick on the table; between tricks, the one just won (marked done)."""
+# The events that end a trick (variant.cancellation.carry: a trick nobody wins ends too).
+TRICK_ENDS = frozenset({"trick-won", "trick-carried", "last-trick-to-leader"})
+
+
+def trick_segments(events: tuple[Event, ...] | list[Event]) -> list[list[Event]]:
+    """A hand's events cut by trick: each segment runs from a trick's first card
+    through its end and what follows it (a bonus, the kitty, the hand's end)."""
+    segments: list[list[Event]] = []
+    ended = True
+    for event in events:
+        if event.kind == "play" and ended:
+            segments.append([])
+            ended = False
+        if segments:
+            segments[-1].append(event)
+        ended = ended or event.kind in TRICK_ENDS
+    return segments
+
+
+def _trick(session: TableSession, view: SeatView) -> dict[str, Any]:
+    """The trick on the table, with what happened in it: the trick in progress, or the
+    completed trick held on display (its winner marked, a caption saying why);
+    between tricks at the instant pace, the one just won."""
+    names, lang = session.names, session.lang
+    held = session.held_trick()
+    if held is not None:
+        hand, trick = held
+        segments = trick_segments(hand.visible_events(view.seat))
+        return _trick_info(trick, segments[-1] if segments else [], hand.rules, names, lang, held=True)
     trick = view.trick
+    segments = trick_segments(view.events)
     if not trick.cards and view.tricks:
         trick = view.tricks[-1]
-    return _trick_info(trick, names, lang)
+    return _trick_info(trick, segments[-1] if segments else [], view.rules, names, lang, held=False)
 
 
 def _last_trick(view: SeatView, names: list[str], lang: str) -> dict[str, Any] | None:
-    complete = view.tricks[-1] if view.tricks else None
-    return _trick_info(complete, names, lang) if complete is not None else None
+    if not view.tricks:
+        return None
+    ends = [segment for segment in trick_segments(view.events) if any(e.kind in TRICK_ENDS for e in segment)]
+    return _trick_info(view.tricks[-1], ends[-1] if ends else [], view.rules, names, lang, held=False)
 
 
-def _trick_info(trick: Trick, names: list[str], lang: str) -> dict[str, Any]:
-    played = zip(trick.seats, trick.cards, strict=True)
-    return {
-        "cards": [{"seat": s, "name": names[s], "card": card_info(c, lang)} for s, c in played],
+def _trick_info(trick: Trick, events: list[Event], rules: Rules, names: list[str], lang: str,
+                held: bool) -> dict[str, Any]:
+    """A trick as the page draws it; once complete, the winning card marked, a caption
+    naming it and why it wins, and what the trick holds; and the events of the trick
+    told at the table (hearts broken, a void shown, the Black Maria taken...)."""
+    played = list(zip(trick.seats, trick.cards, strict=True))
+    end = next((e for e in events if e.kind in TRICK_ENDS), None)
+    complete = end is not None and len(played) == trick.players
+    winning = trick.card_of(trick.winner) if complete and trick.winner is not None else None
+    info: dict[str, Any] = {
+        "cards": [{"seat": s, "name": names[s], "card": card_info(c, lang), "wins": complete and s == trick.winner}
+                  for s, c in played],
         "leader": trick.leader if trick.cards else None,
-        "winner": trick.winner,
-        "winner_text": ui.trick_winner_text(names[trick.winner], lang) if trick.winner is not None else "",
+        "winner": trick.winner if complete else None,
+        "winner_text": "", "holds_text": "", "rule": "", "held": held,
+        "events": _trick_events(events, rules, names, lang),
     }
+    if complete and end is not None:
+        info["winner_text"] = _trick_caption(end, trick, winning, names, lang)
+        info["holds_text"] = ui.trick_points_text(trick.points, _point_cards(trick, rules), lang)
+        info["rule"] = end.rule
+    return info
+
+
+def _trick_caption(end: Event, trick: Trick, winning: Card | None, names: list[str], lang: str) -> str:
+    """Who won the trick with which card, and why (or why nobody did)."""
+    if end.kind == "trick-carried":
+        return ui.trick_carried_text(lang)
+    if end.kind == "last-trick-to-leader":
+        return ui.trick_to_leader_text(names[trick.leader], lang)
+    assert trick.winner is not None and winning is not None
+    suit = suit_name(winning.suit, lang)
+    return ui.trick_winner_text(names[trick.winner], str(winning), suit, bool(end.facts.get("cancelled")), lang)
+
+
+def _point_cards(trick: Trick, rules: Rules) -> list[Card]:
+    return [card for card in trick.cards if rules.card_points(card)]
+
+
+def _trick_events(events: list[Event], rules: Rules, names: list[str], lang: str) -> list[dict[str, str]]:
+    """What happened in this trick that a learner should see at the table, in order."""
+    told: list[dict[str, str]] = []
+    for event in events:
+        seat = names[event.seat] if event.seat is not None else ""
+        text = ""
+        if event.kind == "hearts-broken":
+            text = ui.hearts_broken_note(seat, str(event.cards[0]), rules.hearts_must_be_broken, lang)
+        elif event.kind == "play" and event.facts.get("reason") == "discard":
+            text = ui.void_note(seat, suit_name(event.facts["led_suit"], lang), str(event.cards[0]), lang)
+        elif event.kind == "trick-won":
+            marias = [c for c in event.cards if c.code == "QS"]
+            if marias:
+                text = ui.maria_taken_note(seat, rules.card_points(marias[0]) * len(marias), lang)
+        elif event.kind == "hand-over":
+            text = ui.last_trick_note(lang)
+        elif event.kind in ("moon", "bonus", "cancelled", "carried-taken", "kitty-taken"):
+            text = event_text(event, lang, names)
+        if text:
+            told.append({"kind": event.kind, "rule": event.rule, "text": text})
+    return told
 
 
 def _can_finish(game: Game) -> bool:
@@ -263,6 +422,41 @@ def _game_over(game: Game, names: list[str], learner: int, lang: str) -> dict[st
     winners = list(game.winners)
     return {"winners": winners,
             "text": ui.winners_text([names[s] for s in winners], learner in winners, lang)}
+
+
+class Story:
+    """The narration log as the page receives it: only the lines added since the last
+    update (``start`` is the index of the first), or, when the story was rewritten (undo,
+    a new game, another language or seat), from the first line that changed on, under a
+    new ``version``. Events are compared by identity: a game's history only grows."""
+
+    def __init__(self) -> None:
+        self.version = 0
+        self._events: list[Event] = []
+        self._lines: list[dict[str, str]] = []
+        self._key: tuple[Any, ...] | None = None
+
+    def update(self, session: TableSession) -> dict[str, Any]:
+        """The change to send for the session's game as its viewer may see it now."""
+        game, lang, names = session.game, session.lang, session.names
+        events = visible_history(game, session.viewer, session.open_hands)
+        key = (lang, tuple(names))
+        common = 0
+        if key == self._key:
+            for old, new in zip(self._events, events):
+                if old is not new:
+                    break
+                common += 1
+        if common < len(self._events):
+            self.version += 1
+        new_lines = [{"kind": e.kind, "rule": e.rule, "text": event_text(e, lang, names)} for e in events[common:]]
+        self._events, self._key = events, key
+        self._lines = self._lines[:common] + new_lines
+        return {"version": self.version, "start": common, "lines": new_lines}
+
+    def whole(self) -> dict[str, Any]:
+        """Every line (for a page displayed late, which asks for them once)."""
+        return {"version": self.version, "start": 0, "lines": list(self._lines)}
 
 
 def _narration(game: Game, seat: int, open_hands: bool, names: list[str], lang: str) -> list[dict[str, str]]:

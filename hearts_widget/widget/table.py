@@ -1,10 +1,12 @@
 """``HeartsTable``: the anywidget that shows a :class:`TableSession` in a notebook.
 
-State goes to the page through synced traits only (``state``, ``ui``,
-``notice``), so a table displayed late still renders; the page sends intents
+State goes to the page through synced traits only (``state`` for the game,
+``ui`` and ``static`` for words and rules that change only with the language or
+the rules, ``notice``), so a table displayed late still renders; the page sends intents
 back as custom messages ``{"type": ..., "state": <state id>, ...}``.
-With a bot pace above zero the bots move one at a time on a kernel-side
-timer, so the page sees every card.
+With a bot pace above zero (the default) the bots move one at a time on a
+kernel-side timer, so the page sees every card, and a completed trick stays on
+the table until the learner continues (or an auto-continue timer fires).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from ..engine import Game, Hand
 from ..text.ui import ui_strings
 from .options import TableOptions
 from .session import TableSession
-from .state import table_state
+from .state import Story, static_state, summary_state, table_state
 
 STATIC = Path(__file__).with_name("static")
 
@@ -32,8 +34,10 @@ class HeartsTable(anywidget.AnyWidget):
     Options: ``players`` (3-7), ``target`` (points that end the game), ``seed``
     (the same seed deals the same game), ``learner`` (your seat number),
     ``seats`` (per seat ``"human"``, ``"bot"`` or a bot object), ``open_hands``
-    (show every hand, for teaching), ``pace`` (seconds between bot cards; 0 is
-    instant), ``lang`` (a language code of ``hearts_widget.text.LANGUAGES``),
+    (show every hand, for teaching), ``pace`` (seconds between bot cards, one
+    card at a time by default; 0 is instant), ``continue_after`` (seconds a
+    completed trick stays on the table; 0, the default, waits for the learner to
+    continue), ``lang`` (a language code of ``hearts_widget.text.LANGUAGES``),
     ``variant`` (``"omnibus"``, ``"black-maria"``, ``"cancellation"`` with 5-10
     players) and ``rules`` (a whole ``Rules``, house rules too, instead of
     players, target and variant). The rules in force are shown on the table.
@@ -45,12 +49,19 @@ class HeartsTable(anywidget.AnyWidget):
     state = traitlets.Dict().tag(sync=True)
     ui = traitlets.Dict().tag(sync=True)
     notice = traitlets.Dict().tag(sync=True)
+    # The rules card, rule names, languages, variants and house rules: resent only when they change.
+    static = traitlets.Dict().tag(sync=True)
+    # The narration log as new lines: {"version", "start", "lines"} (see state.Story).
+    story = traitlets.Dict().tag(sync=True)
+    # The hand just finished (its point cards and a replay), or None: sent once per hand.
+    summary = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
 
     def __init__(self, **options: Any) -> None:
         table_options = TableOptions.from_kwargs(options)
         super().__init__()
         self._session = TableSession(table_options)
         self._timer: asyncio.TimerHandle | None = None
+        self._story = Story()
         self.on_msg(self._on_message)
         self._after_change()
 
@@ -97,23 +108,40 @@ class HeartsTable(anywidget.AnyWidget):
 
     # -- messages and bots --------------------------------------------------
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "story":  # a page shown late asks for it all
+            self.send({"type": "story", **self._story.whole()})
+            return
         self._guard(lambda: self._session.handle(content))
         self._after_change()
 
     def _after_change(self) -> None:
-        """Let the bots move (all at once, or one per tick at a visible pace), then sync."""
+        """Let the bots move (all at once, or one per tick at a visible pace), or let a
+        completed trick go by itself after ``continue_after`` seconds; then sync.
+        Without an event loop (a script) both happen at once rather than stall."""
         self._cancel_timer()
         session = self._session
-        if session.bot_to_act():
-            if session.pace <= 0:
+        while True:
+            before = session.state_id
+            if session.held is not None and not session.stopped and session.continue_after > 0:
+                if self._schedule(self._auto_continue, session.continue_after):
+                    break
+                self._guard(session.continue_play)
+            elif session.bot_to_act():
+                if session.pace > 0 and self._schedule(self._bot_tick, session.pace):
+                    break
                 self._guard(session.run_bots)
-            elif not self._schedule(self._bot_tick, session.pace):
-                self._guard(session.run_bots)  # no event loop: play at once rather than stall
+            if session.state_id == before:  # nothing left to do, or an error shown on the table
+                break
         self._sync()
 
     def _bot_tick(self) -> None:
         self._timer = None
         self._guard(self._session.bot_step)
+        self._after_change()
+
+    def _auto_continue(self) -> None:
+        self._timer = None
+        self._guard(self._session.continue_play)
         self._after_change()
 
     def _schedule(self, callback: Callable[[], None], delay: float) -> bool:
@@ -139,11 +167,16 @@ class HeartsTable(anywidget.AnyWidget):
 
     def _sync(self) -> None:
         session = self._session
+        summary: dict[str, Any] | None
         try:
-            state = table_state(session)
+            state, summary = table_state(session), summary_state(session)
         except Exception as error:  # noqa: BLE001
             session.handle_error(error)
-            state = dict(self.state)
-        self.ui = ui_strings(session.lang)
-        self.state = state
-        self.notice = dict(session.notice)
+            state, summary = dict(self.state), self.summary
+        with self.hold_sync():  # one message to the page for all the traits that changed
+            self.ui = ui_strings(session.lang)
+            self.static = static_state(session)
+            self.story = self._story.update(session)
+            self.summary = summary  # type: ignore[assignment]  # a Dict trait that allows None
+            self.state = state
+            self.notice = dict(session.notice)

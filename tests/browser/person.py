@@ -29,6 +29,29 @@ def sheet_rows(page: Page) -> int:
     return page.locator(".hw-score tbody tr:not(.hw-totals)").count()
 
 
+def continue_if_held(page: Page) -> bool:
+    """A completed trick waits on the table: see it, then continue as a person would."""
+    button = page.locator("[data-key=continue]")
+    if not button.count():
+        return False
+    before = state_id(page)
+    button.click()
+    wait_for_change(page, before)
+    return True
+
+
+def wait_for_my_turn(page: Page) -> None:
+    """Wait, continuing after each completed trick, until a card of the hand is highlighted
+    (or a dialog asks something)."""
+    page.wait_for_function(
+        "() => document.querySelector('.hw-hand .hw-card.hw-legal, [data-key=continue], .hw-dialog')",
+        timeout=WAIT_MS)
+    while continue_if_held(page):
+        page.wait_for_function(
+            "() => document.querySelector('.hw-hand .hw-card.hw-legal, [data-key=continue], .hw-dialog')",
+            timeout=WAIT_MS)
+
+
 def choose_and_pass(page: Page, indexes: tuple[int, int, int] = (0, 1, 2)) -> None:
     """Click three cards of the hand and confirm the pass; wait for the table to change."""
     cards = hand_cards(page)
@@ -86,8 +109,12 @@ def play_out_the_hand(page: Page, shots: Path, name: str) -> None:
             moon.click()
             wait_for_change(page, before)
             continue
+        wait_for_my_turn(page)
+        if sheet_rows(page) != rows:
+            break
+        if page.locator(".hw-dialog").count():
+            continue
         legal = page.locator(".hw-hand .hw-card.hw-legal")
-        legal.first.wait_for(timeout=WAIT_MS)
         if not checked_illegal and page.locator(".hw-hand .hw-card.hw-illegal").count():
             check_illegal_card(page, shots, name)
             checked_illegal = True

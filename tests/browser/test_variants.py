@@ -1,4 +1,4 @@
-"""Variants in a real browser (Voilà): an Omnibus game and a 10-player
+"""Variants in a real browser (Voilà, at the instant pace): an Omnibus game and a 10-player
 Cancellation game, each started with its variant, the rules card shown, and
 one hand played by the learner to the score sheet."""
 
@@ -13,12 +13,19 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import free_port, jupyter_env, start_server, stop_server
-from .person import WAIT_MS, choose_and_pass, hand_cards, sheet_rows, state_id, wait_for_change
+from .person import (
+    choose_and_pass,
+    hand_cards,
+    sheet_rows,
+    state_id,
+    wait_for_change,
+    wait_for_my_turn,
+)
 
 NOTEBOOKS = {
-    "omnibus": "from hearts_widget import HeartsTable\nHeartsTable(variant='omnibus', seed=5)",
+    "omnibus": "from hearts_widget import HeartsTable\nHeartsTable(variant='omnibus', seed=5, pace=0)",
     "cancellation": ("from hearts_widget import HeartsTable, Rules\n"
-                     "HeartsTable(rules=Rules(players=10, variant='cancellation'), seed=5)"),
+                     "HeartsTable(rules=Rules(players=10, variant='cancellation'), seed=5, pace=0)"),
 }
 
 
@@ -51,8 +58,10 @@ def play_hand(page: Page) -> None:
             dialog.first.click()
             wait_for_change(page, before)
             continue
+        wait_for_my_turn(page)
         legal = page.locator(".hw-hand .hw-card.hw-legal")
-        legal.first.wait_for(timeout=WAIT_MS)
+        if sheet_rows(page) == 1 or not legal.count():
+            continue
         before = state_id(page)
         legal.first.click()
         wait_for_change(page, before)

@@ -27,9 +27,11 @@ def play_first_legal(table: HeartsTable) -> str:
 
 
 def act(table: HeartsTable) -> None:
-    """Make whatever move the learner owes: pass, play, moon or finish."""
+    """Make whatever move the learner owes: continue after a trick, pass, play or moon."""
     state = table.state
-    if state["passing"]:
+    if state["held"]:
+        send(table, {"type": "continue"})
+    elif state["passing"]:
         pass_first_three(table)
     elif state["moon"]:
         send(table, {"type": "moon", "choice": "self"})

@@ -18,7 +18,7 @@ def new_game(table: HeartsTable) -> None:
 
 
 def test_the_house_rules_of_the_next_game_are_shown_with_their_values() -> None:
-    house = HeartsTable(seed=1).state["house_rules"]
+    house = HeartsTable(seed=1).static["house_rules"]
     assert house["title"] == "House rules for a new game"
     assert [(s["key"], s["value"]) for s in house["switches"]] == [
         ("first_trick_no_points", True), ("maria_breaks_hearts", True), ("hearts_must_be_broken", True)]
@@ -34,13 +34,13 @@ def test_house_rules_apply_from_the_next_new_game_and_stay_for_the_games_after()
     set_house_rules(table, {"moon": "self", "target": 50})
     assert table.game is playing, "the game being played keeps its rules"
     assert table.notice["text"] == "These rules apply from the next new game."
-    house = table.state["house_rules"]
+    house = table.static["house_rules"]
     assert [s["value"] for s in house["switches"]] == [False, True, False]
     assert house["moon"]["value"] == "self" and house["target"]["value"] == 50
     new_game(table)
     expected = Rules(players=4, target=50, first_trick_no_points=False, hearts_must_be_broken=False, moon="self")
     assert table.game.rules == expected
-    lines = [line["text"] for line in table.state["rules_card"]["lines"]]
+    lines = [line["text"] for line in table.static["rules_card"]["lines"]]
     assert "House rule: points may be played to the first trick." in lines
     assert "House rule: hearts may be led at any time." in lines
     new_game(table)
@@ -64,12 +64,12 @@ def test_a_new_variant_keeps_the_house_rules_set() -> None:
 def test_a_combination_rules_refuses_names_the_choice_and_changes_nothing(
         options: dict, change: dict, label: str) -> None:
     table = HeartsTable(seed=1, **options)
-    before_rules, before_game, before_house = table._session.rules, table.game, table.state["house_rules"]
+    before_rules, before_game, before_house = table._session.rules, table.game, table.static["house_rules"]
     set_house_rules(table, change)
     assert table.notice["kind"] == "rules-refused" and f"“{label}”" in table.notice["text"]
     assert table.notice["text"].startswith("Nothing happened: ")
     assert table._session.rules == before_rules and table.game is before_game
-    assert table.state["house_rules"] == before_house
+    assert table.static["house_rules"] == before_house
     new_game(table)
     assert table.game.rules == before_rules
 

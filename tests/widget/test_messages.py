@@ -47,7 +47,8 @@ def test_illegal_cards_say_why_with_the_rule(table: HeartsTable) -> None:
     assert illegal
     for card in illegal:
         assert card["why"] and card["rule"].startswith("play.")
-        assert ", not playable: " in card["label"]
+        label = table.ui["card_not_playable"].format(card=card["name"], reason=card["why"])
+        assert label.startswith(f"{card['name']}, not playable: ")  # the accessible name the page makes
 
 
 @pytest.mark.parametrize("message", [

@@ -29,7 +29,7 @@ def test_a_table_started_with_whole_rules_plays_them() -> None:
     rules = Rules(players=6, variant="cancellation", hearts_must_be_broken=False, target=60)
     table = HeartsTable(rules=rules, seed=3)
     assert table.game.rules == rules and table.state["players"] == 6
-    lines = table.state["rules_card"]["lines"]
+    lines = table.static["rules_card"]["lines"]
     assert lines[0]["rule"] == "variant.cancellation"
     assert any(line["text"] == "House rule: hearts may be led at any time." for line in lines)
     assert table.state["table_notes"] == ["Kitty: 2 cards face down, for the winner of the first trick."]
@@ -37,7 +37,7 @@ def test_a_table_started_with_whole_rules_plays_them() -> None:
 
 def test_the_variant_of_a_new_game_can_be_chosen_among_those_that_fit() -> None:
     table = HeartsTable(variant="omnibus", seed=1)
-    variants = table.state["variants"]
+    variants = table.static["variants"]
     assert variants["current"] == "omnibus"
     assert [c["code"] for c in variants["choices"]] == ["standard", "omnibus", "black-maria"]
     send(table, {"type": "new_game", "variant": "black-maria"})
@@ -47,7 +47,7 @@ def test_the_variant_of_a_new_game_can_be_chosen_among_those_that_fit() -> None:
     send(table, {"type": "new_game", "variant": "cancellation"})
     assert table.game.rules.variant == "black-maria" and table.notice["kind"] == "rules-refused"
     assert "“Variant for a new game”" in table.notice["text"]
-    assert [c["code"] for c in HeartsTable(players=9, variant="cancellation").state["variants"]["choices"]] == [
+    assert [c["code"] for c in HeartsTable(players=9, variant="cancellation").static["variants"]["choices"]] == [
         "cancellation"]
 
 
@@ -70,6 +70,6 @@ def test_a_table_from_a_variant_hand_plays_its_rules() -> None:
 
     hand = Hand.deal(Rules(players=10, variant="cancellation", first_trick_no_points=False), seed=4)
     table = HeartsTable.from_hand(hand)
-    assert table.game.rules == hand.rules and table.state["rules_card"]["lines"][0]["rule"] == "variant.cancellation"
+    assert table.game.rules == hand.rules and table.static["rules_card"]["lines"][0]["rule"] == "variant.cancellation"
     send(table, {"type": "new_game"})
     assert table.game.rules == hand.rules

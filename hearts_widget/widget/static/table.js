@@ -1,15 +1,24 @@
-// The Hearts table front end: renders the synced `state` (made by the Python
+// The Hearts table front end: renders the synced traits (made by the Python
 // model from the engine) and sends the learner's intents back as messages
 // {type, state: <state id>, ...}. It never decides legality itself.
 // Plain ES module, no build step, nothing loaded from the network.
+//
+// Incremental: the page is a list of panels (toolbar, felt, the trick's story,
+// hand, ...). Each panel is rebuilt only when the data it shows changed (its
+// signature), the hand card by card and the felt seat by seat; unchanged nodes
+// stay in place, so focus and scroll positions are kept. Focus is only moved
+// when the learner's focus was lost (its element went away with a change).
 
 /** @typedef {{code: string, rank: string, suit: string, symbol: string, red: boolean, name: string,
- *   legal?: boolean, why?: string, rule?: string, label?: string, label_chosen?: string,
- *   label_free?: string, received?: boolean}} CardInfo */
+ *   legal?: boolean, why?: string, rule?: string, received?: boolean}} CardInfo */
 
 const SVG = "http://www.w3.org/2000/svg";
 const SLOW_PACE = 0.8;
+const CONTINUE_CHOICES = [0, 2, 4];
 const LINE_STYLES = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 2 1 2"];
+const ANNOUNCE_GAP_MS = 900; // one announcement per event, not a burst
+const MAX_QUEUED = 4;
+const SWEEP_MS = 380; // a completed trick going to its winner's pile
 
 /**
  * Make an element: h("button", {class: "hw-x", onclick: f}, "text", child).
@@ -29,9 +38,13 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A small rule-id tag, so every explanation shows the rule that decides. */
-function ruleTag(rule) {
-  return rule ? h("span", { class: "hw-rule" }, rule) : null;
+/** Put `nodes` in `container` in this order, moving only nodes that are out of place. */
+function arrange(container, nodes) {
+  nodes.forEach((node, index) => {
+    const here = container.childNodes[index];
+    if (here !== node) container.insertBefore(node, here || null);
+  });
+  while (container.childNodes.length > nodes.length) container.lastChild.remove();
 }
 
 /** A face-up card drawn as a card: rank and suit in the corner, big suit in the middle. */
@@ -41,28 +54,56 @@ function cardFace(/** @type {CardInfo} */ card, extraClass = "") {
     h("span", { class: "hw-pip" }, card.symbol));
 }
 
-/** Where a seat sits around the table: the learner at the bottom, play going clockwise.
- * `--hw-edge` is the widest the seat's box may be and still stay on the table
- * (it is centred on its spot), so long seat names in any language wrap instead. */
-function place(position, players, rx, ry) {
+/** Where a seat sits around the table (percent of the felt): the learner at the bottom. */
+function spot(position, players, rx, ry) {
   const angle = (Math.PI / 2) + (position * 2 * Math.PI) / players;
-  const x = 50 + rx * Math.cos(angle);
-  const edge = Math.max(18, 2 * Math.min(x, 100 - x) - 2);
-  return `left:${x}%;top:${50 + ry * Math.sin(angle)}%;--hw-edge:${edge}%`;
+  return { x: 50 + rx * Math.cos(angle), y: 50 + ry * Math.sin(angle) };
 }
 
+/** `--hw-edge` is the widest the seat's box may be and still stay on the table
+ * (it is centred on its spot), so long seat names in any language wrap instead;
+ * `--hw-ty` shifts the box up in proportion to how low its spot is. */
+function place(position, players, rx, ry) {
+  const { x, y } = spot(position, players, rx, ry);
+  const edge = Math.max(18, 2 * Math.min(x, 100 - x) - 2);
+  // A box low on the table grows upwards, a box high up grows downwards, so none hangs off the felt.
+  return `left:${x}%;top:${y}%;--hw-edge:${edge}%;--hw-ty:${-50 - (y - 50) / 2}%`;
+}
+
+const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 export default {
   render({ model, el }) {
     /** Local view state that the kernel need not know. */
     const local = { selected: new Set(), focusKey: null, pending: false, why: null, lastId: -1, noticeSeen: 0,
-      open: { sheet: true, story: true, rules: true, house: false }, sameDeal: null, viewer: null, covered: false, lastLine: null };
+      open: { sheet: true, story: true, rules: true, house: false }, sameDeal: null, viewer: null, covered: false,
+      hadFocus: false, noticeSpoken: 0, flash: null, dialog: null };
+    const panels = new Map(); // panel key -> {sig, node}
     const root = h("div", { class: "hw-root" });
-    const content = h("div");
-    // One live region that stays in the page, so screen readers hear each change once.
+    const content = h("div", { class: "hw-content" });
+    // One live region that stays in the page; events are read one at a time.
     const announcer = h("div", { class: "hw-visually-hidden", role: "status", "aria-live": "polite" });
     root.append(content, announcer);
     el.append(root);
-    const announce = (text) => { if (text && announcer.textContent !== text) announcer.textContent = text; };
+    const queue = [];
+    let speaking = null;
+    const speakNext = () => {
+      const next = queue.shift();
+      if (next === undefined) { speaking = null; return; }
+      announcer.textContent = next;
+      speaking = setTimeout(speakNext, ANNOUNCE_GAP_MS);
+    };
+    /** Queue one event to be read; an answer to the learner's own action (`now`) is read at once. */
+    const announce = (text, now = false) => {
+      if (!text) return;
+      if (now) {
+        queue.length = 0;
+        if (speaking !== null) clearTimeout(speaking);
+        speaking = null;
+      }
+      queue.push(text);
+      while (queue.length > MAX_QUEUED) queue.shift(); // behind the table: drop the oldest, keep up
+      if (speaking === null) speakNext();
+    };
 
     const send = (message, changesGame = true) => {
       if (changesGame) {
@@ -72,14 +113,49 @@ export default {
       }
       model.send({ ...message, state: model.get("state").id });
     };
+    const current = () => model.get("state");
+    const words = () => model.get("ui") || {};
+    const statics = () => model.get("static") || {};
+
+    /** The panel `key`, rebuilt by `build` only when `deps` changed since it was last drawn. */
+    function panel(key, deps, build) {
+      const sig = JSON.stringify(deps);
+      const hit = panels.get(key);
+      if (hit && hit.sig === sig) return hit.node;
+      const node = build();
+      panels.set(key, { sig, node });
+      return node;
+    }
+
+    /** A rule as a beginner reads it: its name in their language, then its id as a small
+     * link into the rules card (hidden from screen readers, which read the name). */
+    function ruleTag(rule) {
+      if (!rule) return null;
+      const name = (statics().rule_names || {})[rule];
+      const id = h("span", { class: "hw-rule", "aria-hidden": "true", "data-rule": rule, title: words().rule_link,
+        onclick: (event) => { event.stopPropagation(); showRule(rule); } }, rule);
+      return name ? h("span", { class: "hw-rule-ref" }, h("span", { class: "hw-rule-name" }, name), " ", id) : id;
+    }
+
+    function showRule(rule) {
+      const card = root.querySelector("[data-testid=rules-card]");
+      if (!card) return;
+      local.open.rules = true;
+      card.open = true;
+      const line = card.querySelector(`[data-rule-line="${CSS.escape(rule)}"]`) || card;
+      line.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+      line.classList.add("hw-flash");
+      setTimeout(() => line.classList.remove("hw-flash"), 1600);
+    }
 
     function render() {
-      const state = model.get("state");
-      const ui = model.get("ui");
-      if (!state || state.id === undefined || !ui) return;
+      const state = current();
+      const ui = words();
+      if (!state || state.id === undefined || !ui || !ui.table) return;
       const focused = root.contains(document.activeElement) ? document.activeElement : null;
       if (focused && focused.dataset.key) local.focusKey = focused.dataset.key;
-      if (state.id !== local.lastId) {
+      const fresh = state.id !== local.lastId;
+      if (fresh) {
         local.pending = false;
         local.why = null;
         if (!state.passing) local.selected.clear();
@@ -91,121 +167,112 @@ export default {
         local.viewer = state.viewer;
       }
       root.classList.toggle("hw-pending", local.pending);
+      root.classList.toggle("hw-lesson", state.layout === "position");
       root.setAttribute("lang", state.lang);
       root.dataset.stateId = String(state.id); // lets tests and benchmarks wait for the next state
       const notice = model.get("notice") || {};
-      announce(notice.text && notice.id > local.noticeSeen ? notice.text : freshNarration(state.narration));
-      const parts = [
-        toolbar(state, ui), noticeBox(ui), hotSeat(state, ui), table(state, ui),
-        ...(local.covered ? [] : [prompt(state, ui), whyLine(), hand(state, ui), actions(state, ui)]),
-        lastTrick(state, ui), dialogs(state, ui), rulesCard(state), houseRules(state), sheet(state, ui),
-        sameDeal(state), narration(state, ui),
+      if (notice.text && notice.id > local.noticeSpoken) {
+        local.noticeSpoken = notice.id;
+        announce(notice.text, true);
+      }
+      const parts = state.layout === "position" ? [
+        felt(state, ui), tell(state, ui), prompt(state, ui), hand(state, ui), whyLine(), noticeBox(ui),
+        lessonActions(state, ui),
+      ] : [
+        toolbar(state, ui), hotSeat(state, ui), felt(state, ui), tell(state, ui),
+        ...(local.covered ? [] : [prompt(state, ui), hand(state, ui), whyLine()]),
+        noticeBox(ui), local.covered ? null : actions(state, ui), lastTrick(state, ui), dialogs(state, ui),
+        handSummary(ui),
+        rulesCard(), houseRules(), sheet(state, ui), sameDeal(state), narration(state, ui),
       ];
-      content.replaceChildren(...parts.filter(Boolean));
-      if (focused && local.focusKey) restoreFocus();
+      arrange(content, parts.filter(Boolean));
+      settleFocus(state);
     }
 
-    /** The narration lines not yet announced (several when the bots play at once). */
-    function freshNarration(lines) {
-      const texts = lines.map((line) => line.text);
-      const seen = local.lastLine === null ? -1 : texts.lastIndexOf(local.lastLine);
-      local.lastLine = texts.length ? texts[texts.length - 1] : null;
-      return texts.slice(seen + 1).join(" ");
+    // -- focus: kept where the learner left it; moved only when its element went away.
+    root.addEventListener("focusin", (event) => {
+      local.hadFocus = true;
+      if (event.target.dataset && event.target.dataset.key) local.focusKey = event.target.dataset.key;
+    });
+    root.addEventListener("focusout", (event) => {
+      const left = event.target;
+      // Focus moving elsewhere on purpose (a click outside, another cell) is the learner's
+      // choice; focus lost because its element was replaced is ours to put back.
+      setTimeout(() => {
+        const now = document.activeElement;
+        if (now && now !== document.body && !root.contains(now)) local.hadFocus = false;
+        else if (left.isConnected && (!now || now === document.body)) local.hadFocus = false;
+      }, 0);
+    });
+
+    function focusLost() {
+      const now = document.activeElement;
+      return local.hadFocus && (!now || now === document.body || !now.isConnected);
     }
 
-    function restoreFocus() {
-      let target = root.querySelector(`[data-key="${CSS.escape(local.focusKey)}"]`);
-      if (!target && local.focusKey.startsWith("card:")) target = root.querySelector(".hw-hand .hw-card");
+    function settleFocus(state) {
+      const dialog = root.querySelector(".hw-dialog");
+      const dialogKey = dialog ? dialog.dataset.testid : null;
+      if (dialogKey && dialogKey !== local.dialog) {
+        // The moon choice (and the end of the game) takes focus when it opens.
+        local.dialog = dialogKey;
+        const first = dialog.querySelector("button");
+        if (first) { first.focus(); return; }
+      }
+      if (!dialogKey) local.dialog = null;
+      if (!focusLost()) return;
+      const same = local.focusKey && root.querySelector(`[data-key="${CSS.escape(local.focusKey)}"]`);
+      const target = (same && !same.disabled ? same : null)
+        || root.querySelector("[data-key=continue]")
+        || (dialog && dialog.querySelector("button"))
+        || ((state.your_turn || state.passing) && root.querySelector(".hw-hand .hw-card.hw-legal"));
       if (target) target.focus();
     }
 
     function toolbar(state, ui) {
-      const paces = [[0, ui.pace_instant], [SLOW_PACE, ui.pace_slow]];
-      if (!paces.some(([p]) => p === state.pace)) paces.push([state.pace, `${state.pace} s`]);
-      const pace = h("select", {
-        class: "hw-select", "data-key": "pace", "aria-label": ui.pace,
-        onchange: (e) => send({ type: "set_pace", pace: Number(e.target.value) }, false),
-      }, paces.map(([p, label]) => h("option", { value: p, selected: p === state.pace }, label)));
-      const lang = h("select", {
-        class: "hw-select", "data-key": "lang", "aria-label": ui.language,
-        onchange: (e) => send({ type: "lang", lang: e.target.value }, false),
-      }, state.languages.map((l) => h("option", { value: l.code, selected: l.code === state.lang, lang: l.code }, l.name)));
-      const broken = state.hearts_broken;
-      return h("div", { class: "hw-bar" },
-        h("strong", { class: "hw-title" }, state.hand_title),
-        h("span", { class: "hw-chip", "data-testid": "pass-label" }, state.pass_label),
-        h("span", { class: `hw-hearts ${broken ? "hw-broken" : ""}`, "data-testid": "hearts" },
-          h("span", { "aria-hidden": "true" }, broken ? "♥ " : "♡ "), broken ? ui.hearts_broken : ui.hearts_not_broken),
-        h("span", { class: "hw-spacer" }),
-        h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, ui.pace), pace),
-        h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, ui.language), lang),
-        variantChoice(state),
-        h("button", { class: "hw-button", "data-key": "undo", disabled: !state.can_undo,
-          onclick: () => send({ type: "undo" }) }, "↶ ", ui.undo),
-        h("button", { class: "hw-button", "data-key": "new", onclick: () => send({ type: "new_game" }) }, ui.new_game));
-    }
-
-    function noticeBox(ui) {
-      const notice = model.get("notice") || {};
-      const box = h("div", { class: "hw-notice-area" });
-      if (notice.text && notice.id > local.noticeSeen) {
-        box.append(h("div", { class: `hw-notice hw-${notice.level}`, "data-testid": "notice" },
-          h("span", {}, notice.text), ruleTag(notice.rule),
-          h("button", { class: "hw-link", "data-key": "dismiss", "aria-label": ui.dismiss,
-            onclick: () => { local.noticeSeen = notice.id; render(); } }, "×")));
-      }
-      return box;
-    }
-
-    function hotSeat(state, ui) {
-      if (!state.hot_seat) return null;
-      return h("div", { class: "hw-hotseat" }, state.hot_seat_text, " ",
-        local.covered ? h("button", { class: "hw-button hw-primary", "data-key": "uncover",
-          onclick: () => { local.covered = false; render(); } }, ui.show_my_cards) : null);
-    }
-
-    function table(state, ui) {
-      // Eight to ten seats (Cancellation Hearts): a taller table, compact seats, trick cards further out.
-      const many = state.players >= 8;
-      const area = h("div", { class: `hw-table ${many ? "hw-many" : ""}`, role: "group", "aria-label": ui.table });
-      const n = state.players;
-      for (const seat of state.seats) {
-        const badges = [];
-        if (seat.viewer) badges.push(h("span", { class: "hw-badge hw-you" }, ui.you));
-        if (seat.leads) badges.push(h("span", { class: "hw-badge" }, ui.leads));
-        if (seat.to_act) badges.push(h("span", { class: "hw-badge hw-turn" }, "▶ ", state.phase === "pass" ? ui.to_pass : ui.to_play));
-        if (!seat.human) badges.push(h("span", { class: "hw-badge hw-bot" }, ui.bot));
-        const box = h("div", {
-          class: `hw-seat ${seat.to_act ? "hw-acting" : ""} ${seat.viewer ? "hw-me" : ""}`,
-          style: many ? place(seat.position, n, 40, 42) : place(seat.position, n, 38, 41),
-          "data-testid": `seat-${seat.seat}`,
-        },
-        h("div", { class: "hw-seat-name" }, seat.name, " ", badges),
-        h("div", { class: "hw-seat-line" }, seat.count_text, " · ", seat.tricks_text),
-        h("div", { class: "hw-seat-line hw-pile" }, seat.points_text));
-        if (seat.cards) {
-          box.append(h("div", { class: "hw-open" }, seat.cards.map((c) => cardFace(c, "hw-mini"))));
-        }
-        area.append(box);
-      }
-      const trick = h("div", { class: `hw-trick ${state.trick.winner !== null ? "hw-done" : ""}`,
-        "aria-label": ui.trick, role: "list", "data-testid": "trick" });
-      for (const played of state.trick.cards) {
-        const position = state.seats[played.seat].position;
-        trick.append(h("div", { class: "hw-played", role: "listitem",
-          style: many ? place(position, n, 23, 25) : place(position, n, 17, 19),
-          "aria-label": `${played.name}: ${played.card.name}` }, cardFace(played.card)));
-      }
-      if (state.trick.winner_text) trick.append(h("div", { class: "hw-trick-caption" }, state.trick.winner_text));
-
-      area.append(trick);
-      return area;
+      const stat = statics();
+      const deps = [state.hand_title, state.pass_label, state.hearts_broken, state.pace, state.lang, state.can_undo,
+        state.continue_after, stat.languages, stat.variants, ui.table, ui.continue_seconds,
+        (model.get("notice") || {}).kind === "malformed" ? model.get("notice").id : null];
+      return panel("toolbar", deps, () => {
+        const paces = [[0, ui.pace_instant], [SLOW_PACE, ui.pace_slow]];
+        if (!paces.some(([p]) => p === state.pace)) paces.push([state.pace, `${state.pace} s`]);
+        const pace = h("select", {
+          class: "hw-select", "data-key": "pace", "aria-label": ui.pace,
+          onchange: (e) => send({ type: "set_pace", pace: Number(e.target.value) }, false),
+        }, paces.map(([p, label]) => h("option", { value: p, selected: p === state.pace }, label)));
+        const waits = CONTINUE_CHOICES.includes(state.continue_after) ? CONTINUE_CHOICES
+          : [...CONTINUE_CHOICES, state.continue_after];
+        const after = h("select", {
+          class: "hw-select", "data-key": "continue-after", "aria-label": ui.continue_after,
+          onchange: (e) => send({ type: "set_continue_after", seconds: Number(e.target.value) }, false),
+        }, waits.map((s) => h("option", { value: s, selected: s === state.continue_after },
+          s === 0 ? ui.continue_wait : ui.continue_seconds.replace("{seconds}", String(s)))));
+        const lang = h("select", {
+          class: "hw-select", "data-key": "lang", "aria-label": ui.language,
+          onchange: (e) => send({ type: "lang", lang: e.target.value }, false),
+        }, (stat.languages || []).map((l) => h("option", { value: l.code, selected: l.code === state.lang, lang: l.code },
+          l.name)));
+        const broken = state.hearts_broken;
+        return h("div", { class: "hw-bar" },
+          h("strong", { class: "hw-title" }, state.hand_title),
+          h("span", { class: "hw-chip", "data-testid": "pass-label" }, state.pass_label),
+          h("span", { class: `hw-hearts ${broken ? "hw-broken" : ""}`, "data-testid": "hearts" },
+            h("span", { "aria-hidden": "true" }, broken ? "♥ " : "♡ "), broken ? ui.hearts_broken : ui.hearts_not_broken),
+          h("span", { class: "hw-spacer" }),
+          h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, ui.pace), pace),
+          h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, ui.continue_after), after),
+          h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, ui.language), lang),
+          variantChoice(stat.variants),
+          h("button", { class: "hw-button", "data-key": "undo", disabled: !state.can_undo,
+            onclick: () => send({ type: "undo" }) }, "↶ ", ui.undo),
+          h("button", { class: "hw-button", "data-key": "new", onclick: () => send({ type: "new_game" }) }, ui.new_game));
+      });
     }
 
     /** The variant of the next game (only those that fit this table's player count). */
-    function variantChoice(state) {
-      const v = state.variants;
-      if (v.choices.length < 2) return null;
+    function variantChoice(v) {
+      if (!v || v.choices.length < 2) return null;
       const select = h("select", {
         class: "hw-select", "data-key": "variant", "aria-label": v.label,
         onchange: (e) => send({ type: "new_game", variant: e.target.value }),
@@ -213,162 +280,341 @@ export default {
       return h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, v.label), select);
     }
 
-    /** The rules in force, one line each with its rule id: the variant, the house rules, the moon, the target. */
-    function rulesCard(state) {
-      const card = state.rules_card;
-      return h("details", { class: "hw-rules", open: local.open.rules, ontoggle: remember("rules"),
-        "data-testid": "rules-card" },
-      h("summary", {}, card.title),
-      h("ul", {}, card.lines.map((line) => h("li", {}, line.text, " ", ruleTag(line.rule)))));
+    function noticeBox(ui) {
+      const notice = model.get("notice") || {};
+      const shown = notice.text && notice.id > local.noticeSeen;
+      return panel("notice", [shown ? notice : null, ui.dismiss, statics().rule_names], () => {
+        const box = h("div", { class: "hw-notice-area" });
+        if (shown) {
+          box.append(h("div", { class: `hw-notice hw-${notice.level}`, "data-testid": "notice" },
+            h("span", {}, notice.text, " ", ruleTag(notice.rule)),
+            h("button", { class: "hw-link", "data-key": "dismiss", "aria-label": ui.dismiss,
+              onclick: () => { local.noticeSeen = notice.id; render(); } }, "×")));
+        }
+        return box;
+      });
+    }
+
+    function hotSeat(state, ui) {
+      if (!state.hot_seat) return null;
+      return panel("hotseat", [state.hot_seat_text, local.covered, ui.show_my_cards], () =>
+        h("div", { class: "hw-hotseat" }, state.hot_seat_text, " ",
+          local.covered ? h("button", { class: "hw-button hw-primary", "data-key": "uncover",
+            onclick: () => { local.covered = false; render(); } }, ui.show_my_cards) : null));
+    }
+
+    // -- the felt: seats around an oval, the trick in the middle ----------------
+    let feltArea = null;
+    let shownTrick = null; // the trick drawn last, to send a completed one to its winner
+    function felt(state, ui) {
+      const many = state.players >= 8;
+      const n = state.players;
+      if (!feltArea) {
+        feltArea = h("div", { class: "hw-table", role: "group", "data-testid": "felt",
+          onclick: () => {
+            if (!current().held) return;
+            // A click on the felt continues, as the button does: the learner is still at the table.
+            setTimeout(() => { local.hadFocus = true; }, 0);
+            send({ type: "continue" });
+          } });
+      }
+      feltArea.className = `hw-table ${many ? "hw-many" : ""} ${state.held ? "hw-waiting" : ""}`;
+      feltArea.setAttribute("aria-label", ui.table);
+      const seats = state.seats.map((seat) => panel(`seat:${seat.seat}`, [seat, state.phase, many, n, ui.you],
+        () => seatBox(seat, state, ui, many)));
+      const previous = panels.get("trick");
+      const trick = panel("trick", [state.trick, many, n, ui.trick, ui.wins,
+        state.trick.cards.map((p) => state.seats[p.seat].position)], () => trickNode(state, ui, many));
+      arrange(feltArea, [...seats, trick]);
+      if (previous && previous.node !== trick && shownTrick && shownTrick.held && !state.trick.held) {
+        sweep(previous.node, shownTrick, state, many);
+      }
+      shownTrick = state.trick;
+      return feltArea;
+    }
+
+    function seatBox(seat, state, ui, many) {
+      const badges = [];
+      if (seat.viewer) badges.push(h("span", { class: "hw-badge hw-you" }, ui.you));
+      if (seat.leads) badges.push(h("span", { class: "hw-badge" }, ui.leads));
+      if (seat.to_act) badges.push(h("span", { class: "hw-badge hw-turn" }, "▶ ", state.phase === "pass" ? ui.to_pass : ui.to_play));
+      if (!seat.human) badges.push(h("span", { class: "hw-badge hw-bot" }, ui.bot));
+      const box = h("div", {
+        class: `hw-seat ${seat.to_act ? "hw-acting" : ""} ${seat.viewer ? "hw-me" : ""}`,
+        style: many ? place(seat.position, state.players, 40, 42) : place(seat.position, state.players, 38, 41),
+        "data-testid": `seat-${seat.seat}`,
+      },
+      h("div", { class: "hw-seat-name" }, seat.name, " ", badges),
+      h("div", { class: "hw-seat-line" }, seat.count_text, " · ", seat.tricks_text),
+      h("div", { class: "hw-seat-line hw-pile" }, seat.points_text));
+      if (seat.cards) box.append(h("div", { class: "hw-open" }, seat.cards.map((c) => cardFace(c, "hw-mini"))));
+      return box;
+    }
+
+    function trickNode(state, ui, many) {
+      const t = state.trick;
+      const done = t.winner !== null;
+      const trick = h("div", { class: `hw-trick ${done ? "hw-done" : ""} ${t.held ? "hw-held" : ""}`,
+        "aria-label": ui.trick, role: "list", "data-testid": "trick" });
+      for (const played of t.cards) {
+        const position = state.seats[played.seat].position;
+        trick.append(h("div", { class: `hw-played ${played.wins ? "hw-wins" : ""}`, role: "listitem",
+          style: many ? place(position, state.players, 23, 25) : place(position, state.players, 17, 19),
+          "data-code": played.card.code,
+          "aria-label": `${played.name}: ${played.card.name}${played.wins ? ` (${ui.wins})` : ""}` },
+        cardFace(played.card), played.wins ? h("span", { class: "hw-win-mark", "aria-hidden": "true" }, "★") : null));
+      }
+      return trick;
+    }
+
+    /** The completed trick slides to its winner's seat and fades (none under reduced motion). */
+    function sweep(oldNode, trick, state, many) {
+      if (reducedMotion() || trick.winner === null || !state.seats[trick.winner]) return;
+      const to = spot(state.seats[trick.winner].position, state.players, many ? 40 : 38, many ? 42 : 41);
+      const ghost = oldNode.cloneNode(true);
+      ghost.classList.add("hw-ghost");
+      ghost.removeAttribute("data-testid");
+      ghost.setAttribute("aria-hidden", "true");
+      feltArea.append(ghost);
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        for (const card of ghost.querySelectorAll(".hw-played")) {
+          card.style.left = `${to.x}%`;
+          card.style.top = `${to.y}%`;
+        }
+        ghost.classList.add("hw-gone");
+      }));
+      setTimeout(() => ghost.remove(), SWEEP_MS + 80);
+    }
+
+    /** The trick's story, told where the learner is looking (between the felt and the hand):
+     * who won with which card and why, what it holds, what happened in it, and Continue. */
+    function tell(state, ui) {
+      const t = state.trick;
+      const deps = [t.winner_text, t.holds_text, t.rule, t.events, state.teaching, state.held, state.stopped,
+        ui.continue, ui.continue_key, statics().rule_names];
+      return panel("tell", deps, () => {
+        const box = h("div", { class: "hw-tell", "data-testid": "tell" });
+        if (t.winner_text) {
+          box.append(h("div", { class: "hw-caption", "data-testid": "trick-caption" },
+            h("strong", {}, "★ ", t.winner_text), " ", h("span", { "data-testid": "trick-holds" }, t.holds_text), " ",
+            ruleTag(t.rule)));
+        }
+        for (const event of t.events) {
+          box.append(h("div", { class: `hw-tell-line hw-event-${event.kind}`, "data-testid": `tell-${event.kind}` },
+            event.text, " ", ruleTag(event.rule)));
+        }
+        if (state.teaching.length) {
+          box.append(h("ul", { class: "hw-teaching", "data-testid": "teaching" },
+            state.teaching.map((line) => h("li", {}, line.text, " ", ruleTag(line.rule)))));
+        }
+        if (state.held) {
+          box.append(h("div", { class: "hw-continue-row" },
+            h("button", { class: "hw-button hw-primary", "data-key": "continue",
+              onclick: (event) => { event.stopPropagation(); send({ type: "continue" }); } }, ui.continue, " ▸"),
+            h("span", { class: "hw-small" }, ui.continue_key.replace("{key}", "Enter"))));
+        }
+        if (!box.childNodes.length) box.classList.add("hw-quiet");
+        return box;
+      });
     }
 
     /** The house rules of the next new game: switches, the moon and the target; the kernel checks them with Rules. */
-    function houseRules(state) {
-      const house = state.house_rules;
-      const set = (rules) => send({ type: "house_rules", rules }, false);
-      const switches = house.switches.map((s) => h("label", { class: "hw-field" },
-        h("input", { type: "checkbox", "data-key": `house-${s.key}`, checked: s.value,
-          onchange: (e) => set({ [s.key]: e.target.checked }) }), s.label));
-      const moon = h("select", { class: "hw-select", "data-key": "house-moon", "aria-label": house.moon.label,
-        onchange: (e) => set({ moon: e.target.value }) },
-      house.moon.choices.map((c) => h("option", { value: c.code, selected: c.code === house.moon.value }, c.name)));
-      const target = h("input", { class: "hw-select hw-target", type: "number", min: 1, step: 1,
-        value: house.target.value, "data-key": "house-target", "aria-label": house.target.label,
-        onchange: (e) => set({ target: Number(e.target.value) }) });
-      return h("details", { class: "hw-rules hw-house", open: local.open.house, ontoggle: remember("house"),
-        "data-testid": "house-rules" },
-      h("summary", {}, house.title),
-      h("div", { class: "hw-house-body" }, switches,
-        h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, house.moon.label), moon),
-        h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, house.target.label), target)));
+    function houseRules() {
+      const house = statics().house_rules;
+      if (!house) return null;
+      // A refused choice comes back as a notice: redraw, so the controls show the rules as they are.
+      return panel("house", [house, local.open.house, (model.get("notice") || {}).id], () => {
+        const set = (rules) => send({ type: "house_rules", rules }, false);
+        const switches = house.switches.map((s) => h("label", { class: "hw-field" },
+          h("input", { type: "checkbox", "data-key": `house-${s.key}`, checked: s.value,
+            onchange: (e) => set({ [s.key]: e.target.checked }) }), s.label));
+        const moon = h("select", { class: "hw-select", "data-key": "house-moon", "aria-label": house.moon.label,
+          onchange: (e) => set({ moon: e.target.value }) },
+        house.moon.choices.map((c) => h("option", { value: c.code, selected: c.code === house.moon.value }, c.name)));
+        const target = h("input", { class: "hw-select hw-target", type: "number", min: 1, step: 1,
+          value: house.target.value, "data-key": "house-target", "aria-label": house.target.label,
+          onchange: (e) => set({ target: Number(e.target.value) }) });
+        return h("details", { class: "hw-rules hw-house", open: local.open.house, ontoggle: remember("house"),
+          "data-testid": "house-rules" },
+        h("summary", {}, house.title),
+        h("div", { class: "hw-house-body" }, switches,
+          h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, house.moon.label), moon),
+          h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, house.target.label), target)));
+      });
+    }
+
+    /** The rules in force, one line each with its name and id: the variant, the house rules, the moon, the target. */
+    function rulesCard() {
+      const card = statics().rules_card;
+      if (!card) return null;
+      return panel("rules", [card, statics().rule_names], () =>
+        h("details", { class: "hw-rules", open: local.open.rules, ontoggle: remember("rules"),
+          "data-testid": "rules-card" },
+        h("summary", {}, card.title),
+        h("ul", {}, card.lines.map((line) => h("li", { "data-rule-line": line.rule }, line.text, " ",
+          h("span", { class: "hw-rule", "aria-hidden": "true" }, line.rule))))));
     }
 
     /** Same deal, other rules: choose one change, replay the hand just finished, see both results. */
     function sameDeal(state) {
       const same = state.same_deal;
       if (!same) return null;
-      const chosen = local.sameDeal || (same.result && same.result.code);
-      const select = h("select", { class: "hw-select", "data-key": "same-deal-change", "aria-label": same.label,
-        onchange: (e) => { local.sameDeal = e.target.value; } },
-      same.choices.map((c) => h("option", { value: c.code, selected: c.code === chosen }, c.name)));
-      const box = h("div", { class: "hw-same-deal", "data-testid": "same-deal" },
-        h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, same.label), select),
-        h("button", { class: "hw-button", "data-key": "same-deal",
-          onclick: () => send({ type: "same_deal", change: select.value }, false) }, same.button));
-      const result = same.result;
-      if (result) {
-        box.append(h("div", { class: "hw-same-deal-result", "data-testid": "same-deal-result" },
-          h("div", {}, h("strong", {}, result.title), " · ", result.change),
-          h("table", { class: "hw-score" },
-            h("thead", {}, h("tr", {}, h("th", {}), result.headers.map((head) => h("th", {}, head)))),
-            h("tbody", {}, result.rows.map((row) => h("tr", {}, h("th", {}, row.name),
-              h("td", {}, row.before), h("td", {}, row.after), h("td", {}, row.difference))))),
-          h("div", { class: "hw-label" }, result.points),
-          h("div", {}, result.note),
-          result.moons.map((moon) => h("div", {}, moon)),
-          h("button", { class: "hw-button", "data-key": "same-deal-close",
-            onclick: () => send({ type: "same_deal", change: null }, false) }, result.close)));
-      }
-      return box;
+      return panel("same-deal", [same], () => {
+        const chosen = local.sameDeal || (same.result && same.result.code);
+        const select = h("select", { class: "hw-select", "data-key": "same-deal-change", "aria-label": same.label,
+          onchange: (e) => { local.sameDeal = e.target.value; } },
+        same.choices.map((c) => h("option", { value: c.code, selected: c.code === chosen }, c.name)));
+        const box = h("div", { class: "hw-same-deal", "data-testid": "same-deal" },
+          h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, same.label), select),
+          h("button", { class: "hw-button", "data-key": "same-deal",
+            onclick: () => send({ type: "same_deal", change: select.value }, false) }, same.button));
+        const result = same.result;
+        if (result) {
+          box.append(h("div", { class: "hw-same-deal-result", "data-testid": "same-deal-result" },
+            h("div", {}, h("strong", {}, result.title), " · ", result.change),
+            h("table", { class: "hw-score" },
+              h("thead", {}, h("tr", {}, h("th", {}), result.headers.map((head) => h("th", {}, head)))),
+              h("tbody", {}, result.rows.map((row) => h("tr", {}, h("th", {}, row.name),
+                h("td", {}, row.before), h("td", {}, row.after), h("td", {}, row.difference))))),
+            h("div", { class: "hw-label" }, result.points),
+            h("div", {}, result.note),
+            result.moons.map((moon) => h("div", {}, moon)),
+            h("button", { class: "hw-button", "data-key": "same-deal-close",
+              onclick: () => send({ type: "same_deal", change: null }, false) }, result.close)));
+        }
+        return box;
+      });
     }
 
     function prompt(state, ui) {
-      const box = h("div", { class: "hw-prompt" });
-      if (state.hand_over) box.append(h("div", { class: "hw-hand-over", "data-testid": "hand-over" }, state.hand_over));
-      if (state.passing) {
-        box.append(h("div", { class: "hw-status hw-strong", "data-testid": "pass-prompt" },
-          state.pass.prompts[local.selected.size] || ""));
-      } else if (state.status) {
-        box.append(h("div", { class: `hw-status ${state.your_turn ? "hw-strong" : ""}`, "data-testid": "status" },
-          state.status));
-      }
-      if (state.pass.received_text) box.append(h("div", { class: "hw-received" }, state.pass.received_text));
-      if (state.table_notes.length) {
-        box.append(h("div", { class: "hw-table-notes", "data-testid": "table-notes" },
-          state.table_notes.map((note) => h("div", {}, note))));
-      }
-      if (state.teaching.length) {
-        box.append(h("ul", { class: "hw-teaching" },
-          state.teaching.map((t) => h("li", {}, t.text, " ", ruleTag(t.rule)))));
-      }
-      if (state.hint) {
-        box.append(h("div", { class: "hw-coach", "data-testid": "hint" },
-          h("strong", {}, "★ ", ui.coach, ": "), state.hint.text));
-      }
-      if (state.feedback) {
-        box.append(h("div", { class: "hw-coach", "data-testid": "feedback" },
-          h("strong", {}, ui.coach, ": "), state.feedback));
-      }
-      if (state.finish_offer) {
-        box.append(h("div", { class: "hw-offer" }, state.finish_offer, " ",
-          h("button", { class: "hw-button hw-primary", "data-key": "finish",
-            onclick: () => send({ type: "finish_hand" }) }, ui.finish_hand)));
-      }
-      return box;
+      const deps = [state.hand_over, state.passing, state.passing ? state.pass.prompts[local.selected.size] : null,
+        state.status, state.your_turn, state.pass.received_text, state.table_notes, state.hint, state.feedback,
+        state.finish_offer, ui.coach, ui.finish_hand];
+      return panel("prompt", deps, () => {
+        const box = h("div", { class: "hw-prompt" });
+        if (state.hand_over) box.append(h("div", { class: "hw-hand-over", "data-testid": "hand-over" }, state.hand_over));
+        if (state.passing) {
+          box.append(h("div", { class: "hw-status hw-strong", "data-testid": "pass-prompt" },
+            state.pass.prompts[local.selected.size] || ""));
+        } else if (state.status) {
+          box.append(h("div", { class: `hw-status ${state.your_turn ? "hw-strong" : ""}`, "data-testid": "status" },
+            state.status));
+        }
+        if (state.pass.received_text) box.append(h("div", { class: "hw-received" }, state.pass.received_text));
+        if (state.table_notes.length) {
+          box.append(h("div", { class: "hw-table-notes", "data-testid": "table-notes" },
+            state.table_notes.map((note) => h("div", {}, note))));
+        }
+        if (state.hint) {
+          box.append(h("div", { class: "hw-coach", "data-testid": "hint" },
+            h("strong", {}, "★ ", ui.coach, ": "), state.hint.text));
+        }
+        if (state.feedback) {
+          box.append(h("div", { class: "hw-coach", "data-testid": "feedback" },
+            h("strong", {}, ui.coach, ": "), state.feedback));
+        }
+        if (state.finish_offer) {
+          box.append(h("div", { class: "hw-offer" }, state.finish_offer, " ",
+            h("button", { class: "hw-button hw-primary", "data-key": "finish",
+              onclick: () => send({ type: "finish_hand" }) }, ui.finish_hand)));
+        }
+        return box;
+      });
     }
 
+    /** The learner's verdict on the card they point at, right under their cards. */
     function whyLine() {
-      const line = h("div", { class: "hw-why", "data-testid": "why" });
-      if (local.why) line.append(h("span", {}, local.why.text), " ", ruleTag(local.why.rule));
-      return line;
+      return panel("why", [local.why, statics().rule_names], () => {
+        const line = h("div", { class: "hw-why", "data-testid": "why" });
+        if (local.why) line.append(h("span", {}, local.why.text), " ", ruleTag(local.why.rule));
+        return line;
+      });
     }
 
-    function showWhy(card, state) {
-      local.why = state.your_turn ? { text: `${card.name}: ${card.why}`, rule: card.rule } : null;
-      const line = root.querySelector(".hw-why");
-      if (line) line.replaceWith(whyLine());
+    function showWhy(card) {
+      const why = current().your_turn ? { text: `${card.name}: ${card.why}`, rule: card.rule } : null;
+      if (JSON.stringify(why) === JSON.stringify(local.why)) return;
+      local.why = why;
+      render();
     }
 
-    function activate(card, state) {
-      local.focusKey = `card:${card.code}`;
+    /** The hand's cards, each a button keyed by its code (and copy, with two packs). */
+    let cardsNow = new Map();
+    let handRow = null;
+    function hand(state, ui) {
+      if (!handRow) handRow = h("div", { class: "hw-hand", role: "toolbar", "data-testid": "hand" });
+      handRow.setAttribute("aria-label", ui.your_hand);
+      const cards = state.hand;
+      const focusCode = local.focusKey && local.focusKey.startsWith("card:") ? local.focusKey.slice(5) : null;
+      const tabbable = cards.some((c) => c.code === focusCode) ? focusCode
+        : (cards.find((c) => c.legal) || cards[0] || {}).code;
+      const copies = {};
+      cardsNow = new Map();
+      let suit = null;
+      const buttons = cards.map((card) => {
+        copies[card.code] = (copies[card.code] || 0) + 1;
+        const key = `card:${card.code}:${copies[card.code]}`;
+        cardsNow.set(card.code, card);
+        const look = {
+          chosen: local.selected.has(card.code), hinted: Boolean(state.hint && state.hint.cards.includes(card.code)),
+          playable: state.passing || (state.your_turn && card.legal), dimmed: state.your_turn && !card.legal,
+          passing: state.passing, gap: suit !== null && suit !== card.suit,
+        };
+        suit = card.suit;
+        const button = panel(key, [card, look, ui.hinted], () => cardButton(card, look, ui));
+        // Set on the button as it is, never by rebuilding it: a focus or a click would lose its target.
+        button.tabIndex = card.code === tabbable ? 0 : -1;
+        return button;
+      });
+      arrange(handRow, buttons);
+      return handRow;
+    }
+
+    function cardButton(card, look, ui) {
+      const fill = (template) => template.replace("{card}", () => card.name).replace("{reason}", () => card.why);
+      let base = card.name;
+      if (look.passing) base = fill(look.chosen ? ui.card_chosen : ui.card_not_chosen);
+      else if (look.playable || look.dimmed) base = fill(card.legal ? ui.card_playable : ui.card_not_playable);
+      return h("button", {
+        class: ["hw-card", look.playable ? "hw-legal" : "", look.dimmed ? "hw-illegal" : "", look.chosen ? "hw-chosen" : "",
+          card.received ? "hw-new" : "", look.hinted ? "hw-hinted" : "", look.gap ? "hw-suit-gap" : ""].join(" "),
+        "data-key": `card:${card.code}`, "data-code": card.code,
+        "aria-label": look.hinted ? `${base} (${ui.hinted})` : base,
+        "aria-pressed": look.passing ? String(look.chosen) : null,
+        title: card.why || card.name,
+        onclick: () => activate(card.code),
+        onfocus: () => { const now = cardsNow.get(card.code); if (now && current().your_turn) showWhy(now); },
+        onmouseenter: () => {
+          const now = cardsNow.get(card.code);
+          if (now && current().your_turn && !now.legal) showWhy(now);
+        },
+        onkeydown: (event) => moveFocus(event),
+      }, cardFace(card), look.dimmed ? h("span", { class: "hw-mark", "aria-hidden": "true" }, "✕") : null,
+      look.chosen ? h("span", { class: "hw-mark hw-check", "aria-hidden": "true" }, "✓") : null,
+      look.hinted ? h("span", { class: "hw-mark hw-star", "aria-hidden": "true" }, "★") : null);
+    }
+
+    function activate(code) {
+      const state = current();
+      const card = cardsNow.get(code);
+      if (!card) return;
+      local.focusKey = `card:${code}`;
+      if (state.held) { send({ type: "continue" }); return; } // the trick on display goes first
       if (state.passing) {
-        if (local.selected.has(card.code)) local.selected.delete(card.code);
-        else if (local.selected.size < 3) local.selected.add(card.code);
+        if (local.selected.has(code)) local.selected.delete(code);
+        else if (local.selected.size < 3) local.selected.add(code);
         render();
         return;
       }
       // Every click goes to the kernel, which alone decides: an illegal or
       // out-of-turn card comes back as a notice saying why, with the rule.
-      showWhy(card, state);
-      send({ type: "play", card: card.code });
+      showWhy(card);
+      send({ type: "play", card: code });
     }
 
-    function hand(state, ui) {
-      const row = h("div", { class: "hw-hand", role: "toolbar", "aria-label": ui.your_hand,
-        "data-testid": "hand" });
-      const cards = state.hand;
-      const focusCode = local.focusKey && local.focusKey.startsWith("card:") ? local.focusKey.slice(5) : null;
-      const tabbable = cards.some((c) => c.code === focusCode) ? focusCode
-        : (cards.find((c) => c.legal) || cards[0] || {}).code;
-      let suit = null;
-      cards.forEach((card, index) => {
-        const chosen = local.selected.has(card.code);
-        const hinted = Boolean(state.hint && state.hint.cards.includes(card.code));
-        const playable = state.passing || (state.your_turn && card.legal);
-        const dimmed = state.your_turn && !card.legal;
-        const base = state.passing ? (chosen ? card.label_chosen : card.label_free) : card.label;
-        const label = hinted ? `${base} (${ui.hinted})` : base;
-        const button = h("button", {
-          class: ["hw-card", playable ? "hw-legal" : "", dimmed ? "hw-illegal" : "", chosen ? "hw-chosen" : "",
-            card.received ? "hw-new" : "", hinted ? "hw-hinted" : "", suit !== null && suit !== card.suit ? "hw-suit-gap" : ""].join(" "),
-          "data-key": `card:${card.code}`, "data-code": card.code, "aria-label": label,
-          "aria-pressed": state.passing ? String(chosen) : null,
-          title: card.why ? `${card.why} (${card.rule})` : card.name, tabindex: card.code === tabbable ? 0 : -1,
-          onclick: () => activate(card, state),
-          onfocus: () => { local.focusKey = `card:${card.code}`; if (state.your_turn) showWhy(card, state); },
-          onmouseenter: () => { if (dimmed) showWhy(card, state); },
-          onkeydown: (event) => moveFocus(event, index, row),
-        }, cardFace(card), dimmed ? h("span", { class: "hw-mark", "aria-hidden": "true" }, "✕") : null,
-        chosen ? h("span", { class: "hw-mark hw-check", "aria-hidden": "true" }, "✓") : null,
-        hinted ? h("span", { class: "hw-mark hw-star", "aria-hidden": "true" }, "★") : null);
-        suit = card.suit;
-        row.append(button);
-      });
-      return row;
-    }
-
-    function moveFocus(event, index, row) {
-      const buttons = [...row.querySelectorAll(".hw-card")];
+    function moveFocus(event) {
+      const buttons = [...handRow.querySelectorAll(".hw-card")];
+      const index = buttons.indexOf(event.currentTarget);
       const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
       let next = null;
       if (event.key in moves) next = (index + moves[event.key] + buttons.length) % buttons.length;
@@ -381,71 +627,125 @@ export default {
     }
 
     function actions(state, ui) {
-      const bar = h("div", { class: "hw-actions" });
-      if (state.passing || state.your_turn) {
-        bar.append(h("button", { class: "hw-button", "data-key": "hint", disabled: Boolean(state.hint),
-          onclick: () => send({ type: "hint" }) }, "★ ", ui.hint));
-      }
-      if (state.passing) {
-        bar.append(h("button", {
-          class: "hw-button hw-primary", "data-key": "confirm-pass", disabled: local.selected.size !== 3,
-          onclick: () => send({ type: "pass", cards: [...local.selected] }),
-        }, ui.confirm_pass));
-      }
-      const showing = state.show_last_trick;
-      bar.append(h("button", { class: "hw-button", "data-key": "last-trick", "aria-pressed": String(showing),
-        onclick: () => send({ type: "show_last_trick", show: !showing }, false) },
-      showing ? ui.hide_last_trick : ui.show_last_trick));
-      return bar;
+      const deps = [state.passing, state.your_turn, Boolean(state.hint), local.selected.size, state.show_last_trick, ui.hint];
+      return panel("actions", deps, () => {
+        const bar = h("div", { class: "hw-actions" });
+        if (state.passing || state.your_turn) {
+          bar.append(h("button", { class: "hw-button", "data-key": "hint", disabled: Boolean(state.hint),
+            onclick: () => send({ type: "hint" }) }, "★ ", ui.hint));
+        }
+        if (state.passing) {
+          bar.append(h("button", {
+            class: "hw-button hw-primary", "data-key": "confirm-pass", disabled: local.selected.size !== 3,
+            onclick: () => send({ type: "pass", cards: [...local.selected] }),
+          }, ui.confirm_pass));
+        }
+        const showing = state.show_last_trick;
+        bar.append(h("button", { class: "hw-button", "data-key": "last-trick", "aria-pressed": String(showing),
+          onclick: () => send({ type: "show_last_trick", show: !showing }, false) },
+        showing ? ui.hide_last_trick : ui.show_last_trick));
+        return bar;
+      });
+    }
+
+    /** A lesson's one control: take the card back and try another. */
+    function lessonActions(state, ui) {
+      return panel("lesson-actions", [state.can_undo, ui.lesson_undo], () =>
+        h("div", { class: "hw-actions" }, state.can_undo ? h("button", { class: "hw-button hw-primary",
+          "data-key": "undo", onclick: () => send({ type: "undo" }) }, "↶ ", ui.lesson_undo) : null));
     }
 
     function lastTrick(state, ui) {
       if (!state.show_last_trick) return null;
-      const last = state.last_trick;
-      return h("div", { class: "hw-last", role: "group", "aria-label": ui.last_trick },
-        h("div", { class: "hw-label" }, ui.last_trick),
-        last ? h("div", { class: "hw-last-cards" }, last.cards.map((p) => h("div", { class: "hw-last-one" },
-          cardFace(p.card, "hw-mini"), h("div", { class: "hw-small" }, p.name)))) : ui.no_last_trick,
-        last ? h("div", { class: "hw-small" }, last.winner_text) : null);
+      return panel("last-trick", [state.last_trick, ui.last_trick], () => {
+        const last = state.last_trick;
+        return h("div", { class: "hw-last", role: "group", "aria-label": ui.last_trick },
+          h("div", { class: "hw-label" }, ui.last_trick),
+          last ? h("div", { class: "hw-last-cards" }, last.cards.map((p) => h("div",
+            { class: `hw-last-one ${p.wins ? "hw-wins" : ""}` },
+            cardFace(p.card, "hw-mini"), h("div", { class: "hw-small" }, p.name)))) : ui.no_last_trick,
+          last ? h("div", { class: "hw-small" }, last.winner_text, " ", last.holds_text) : null);
+      });
     }
 
     function dialogs(state, ui) {
-      if (state.moon) {
-        return h("div", { class: "hw-dialog", role: "dialog", "aria-labelledby": "hw-moon-title" },
+      return panel("dialogs", [state.moon, state.game_over, state.sheet, ui.moon_title], () => {
+        if (state.moon) {
+          return h("div", { class: "hw-dialog", role: "dialog", "aria-labelledby": "hw-moon-title",
+            "data-testid": "moon" },
           h("h3", { id: "hw-moon-title" }, "☾ ", ui.moon_title),
           state.moon.choices.map((c) => h("div", { class: "hw-choice" },
             h("button", { class: "hw-button hw-primary", "data-key": `moon:${c.choice}`,
               onclick: () => send({ type: "moon", choice: c.choice }) }, c.label),
             h("p", {}, c.effect))));
+        }
+        if (state.game_over) {
+          return h("div", { class: "hw-dialog", role: "dialog", "aria-labelledby": "hw-over-title",
+            "data-testid": "game-over" },
+          h("h3", { id: "hw-over-title" }, ui.game_over),
+          h("p", {}, state.game_over.text),
+          chart(state, ui),
+          h("button", { class: "hw-button hw-primary", "data-key": "new-over",
+            onclick: () => send({ type: "new_game" }) }, ui.new_game));
+        }
+        return null;
+      });
+    }
+
+    /** The hand just finished: each seat's point cards, the moon, and a replay trick by trick. */
+    function handSummary(ui) {
+      const summary = model.get("summary");
+      if (!summary) return null;
+      if (local.replay === undefined || local.replay.number !== summary.number) {
+        local.replay = { number: summary.number, index: summary.tricks.length - 1 };
       }
-      if (state.game_over) {
-        return h("div", { class: "hw-dialog", role: "dialog", "aria-labelledby": "hw-over-title",
-          "data-testid": "game-over" },
-        h("h3", { id: "hw-over-title" }, ui.game_over),
-        h("p", {}, state.game_over.text),
-        chart(state, ui),
-        h("button", { class: "hw-button hw-primary", "data-key": "new-over",
-          onclick: () => send({ type: "new_game" }) }, ui.new_game));
-      }
-      return null;
+      const index = Math.max(0, Math.min(local.replay.index, summary.tricks.length - 1));
+      return panel("summary", [summary, index, ui.replay, statics().rule_names], () => {
+        const step = (by) => () => { local.replay.index = index + by; local.focusKey = by < 0 ? "replay-back" : "replay-forward"; render(); };
+        const trick = summary.tricks[index];
+        const box = h("section", { class: "hw-summary", "data-testid": "hand-summary", "aria-label": summary.title },
+          h("h3", {}, summary.title),
+          h("ul", { class: "hw-summary-seats" }, summary.seats.map((seat) => h("li", { "data-testid": `taken-${seat.seat}` },
+            h("strong", {}, seat.points_text), " ",
+            seat.cards.length ? h("span", { class: "hw-summary-cards", role: "img",
+              "aria-label": seat.cards.map((c) => c.name).join(", ") }, seat.cards.map((c) => cardFace(c, "hw-mini")))
+              : h("span", { class: "hw-small" }, ui.no_point_cards)))),
+          summary.moon.map((line) => h("p", { class: "hw-strong" }, "☾ ", line)));
+        if (trick) {
+          box.append(h("div", { class: "hw-replay", role: "group", "aria-label": ui.replay, "data-testid": "replay" },
+            h("div", { class: "hw-replay-bar" },
+              h("span", { class: "hw-label" }, ui.replay),
+              h("button", { class: "hw-button", "data-key": "replay-back", disabled: index === 0, onclick: step(-1) },
+                "◀ ", ui.replay_back),
+              h("button", { class: "hw-button", "data-key": "replay-forward", disabled: index === summary.tricks.length - 1,
+                onclick: step(1) }, ui.replay_forward, " ▶")),
+            h("div", { class: "hw-strong", "data-testid": "replay-title", "aria-live": "polite" }, trick.title),
+            h("div", { class: "hw-last-cards" }, trick.cards.map((p) => h("div",
+              { class: `hw-last-one ${p.wins ? "hw-wins" : ""}`, "aria-label": `${p.name}: ${p.card.name}` },
+              cardFace(p.card, "hw-mini"), h("div", { class: "hw-small" }, p.name)))),
+            h("div", { "data-testid": "replay-caption" }, "★ ", trick.winner_text, " ", trick.holds_text, " ", ruleTag(trick.rule))));
+        }
+        return box;
+      });
     }
 
     function sheet(state, ui) {
-      const s = state.sheet;
-      const head = h("tr", {}, h("th", { scope: "col" }, ui.hand_column),
-        s.names.map((name) => h("th", { scope: "col" }, name)));
-      const rows = s.rows.map((row, i) => h("tr", {}, h("th", { scope: "row" }, i + 1),
-        row.map((v) => h("td", {}, v))));
-      const totals = h("tr", { class: "hw-totals" }, h("th", { scope: "row" }, ui.total_row),
-        s.totals.map((v) => h("td", {}, v)));
-      return h("details", { class: "hw-sheet", open: local.open.sheet, ontoggle: remember("sheet") },
-        h("summary", {}, ui.score_sheet),
-        h("table", { class: "hw-score", "data-testid": "score-sheet" },
-          h("thead", {}, head), h("tbody", {}, rows, totals)),
-        h("p", { class: "hw-small" }, s.target_text),
-        s.rows.length >= 2 && !state.game_over ? chart(state, ui) : null);
+      return panel("sheet", [state.sheet, Boolean(state.game_over), ui.score_sheet, ui.chart], () => {
+        const s = state.sheet;
+        const head = h("tr", {}, h("th", { scope: "col" }, ui.hand_column),
+          s.names.map((name) => h("th", { scope: "col" }, name)));
+        const rows = s.rows.map((row, i) => h("tr", {}, h("th", { scope: "row" }, i + 1),
+          row.map((v) => h("td", {}, v))));
+        const totals = h("tr", { class: "hw-totals" }, h("th", { scope: "row" }, ui.total_row),
+          s.totals.map((v) => h("td", {}, v)));
+        return h("details", { class: "hw-sheet", open: local.open.sheet, ontoggle: remember("sheet") },
+          h("summary", {}, ui.score_sheet),
+          h("table", { class: "hw-score", "data-testid": "score-sheet" },
+            h("thead", {}, head), h("tbody", {}, rows, totals)),
+          h("p", { class: "hw-small" }, s.target_text),
+          s.rows.length >= 2 && !state.game_over ? chart(state, ui) : null);
+      });
     }
-
     function chart(state, ui) {
       const s = state.sheet;
       const series = s.names.map((_, seat) => [0, ...s.running.map((r) => r[seat])]);
@@ -493,19 +793,61 @@ export default {
     }
 
     /** Keep a panel open or closed across re-renders, as the learner left it. */
-    function remember(panel) {
-      return (event) => { local.open[panel] = event.target.open; };
+    function remember(name) {
+      return (event) => { local.open[name] = event.target.open; };
+    }
+
+    // -- the narration log: lines arrive as changes (the `story` trait), appended in place.
+    const story = { version: null, lines: [], asked: false, drawn: 0, lang: null };
+    const storyList = h("ol", { class: "hw-story", "data-testid": "narration" });
+    const storySummary = h("summary");
+    const storyBox = h("details", { class: "hw-narration", open: local.open.story, ontoggle: remember("story") },
+      storySummary, storyList);
+
+    /** Take in a change of the story: new lines from `start`, or a rewrite under a new version. */
+    function takeStory(change) {
+      if (!change || change.version === undefined) return;
+      // A page shown late, or a gap: ask once for every line (answered by a "story" message).
+      if ((story.version === null && change.start > 0) || change.start > story.lines.length) {
+        askStory();
+        return;
+      }
+      // Each new event is announced on its own (not on a rewrite, and not a whole story at once).
+      if (story.version !== null && change.version === story.version) for (const line of change.lines) announce(line.text);
+      story.version = change.version;
+      story.lines = story.lines.slice(0, change.start).concat(change.lines);
+      story.drawn = Math.min(story.drawn, change.start);
+    }
+
+    function askStory() {
+      if (story.asked) return;
+      story.asked = true;
+      model.send({ type: "story" });
     }
 
     function narration(state, ui) {
-      const lines = state.narration;
-      const list = h("ol", { class: "hw-story", "data-testid": "narration" },
-        lines.map((line) => h("li", { class: `hw-event-${line.kind}` }, line.text, " ", ruleTag(line.rule))));
-      const box = h("details", { class: "hw-narration", open: local.open.story, ontoggle: remember("story") },
-        h("summary", {}, ui.narration), list);
-      requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
-      return box;
+      storySummary.textContent = ui.narration;
+      if (story.lang !== state.lang) { story.lang = state.lang; story.drawn = 0; } // rule names changed
+      while (storyList.childNodes.length > story.drawn) storyList.lastChild.remove();
+      const added = story.lines.slice(story.drawn).map((line) =>
+        h("li", { class: `hw-event-${line.kind}` }, line.text, " ", ruleTag(line.rule)));
+      if (added.length) {
+        storyList.append(...added);
+        story.drawn = story.lines.length;
+        requestAnimationFrame(() => { storyList.scrollTop = storyList.scrollHeight; });
+      }
+      return storyBox;
     }
+
+    // A completed trick on display: Enter or Space continues (focus anywhere in the table but a control).
+    const onKey = (event) => {
+      const state = current();
+      if (!state || !state.held || !["Enter", " "].includes(event.key)) return;
+      if (event.target.closest("select, input, summary, button, .hw-dialog")) return; // a control's own key
+      event.preventDefault();
+      send({ type: "continue" });
+    };
+    root.addEventListener("keydown", onKey);
 
     const NARROW = 520;
     const resize = new ResizeObserver(() => root.classList.toggle("hw-narrow", root.clientWidth < NARROW));
@@ -513,15 +855,29 @@ export default {
 
     const onChange = () => render();
     const onNotice = () => { local.pending = false; render(); }; // a refusal answers a click too
-    model.on("change:state", onChange);
-    model.on("change:ui", onChange);
+    const onStory = () => { takeStory(model.get("story")); render(); };
+    const onMessage = (message) => {
+      if (!message || message.type !== "story") return;
+      story.asked = false;
+      story.version = message.version;
+      story.lines = message.lines;
+      story.drawn = 0;
+      render();
+    };
+    for (const name of ["state", "ui", "static", "summary"]) model.on(`change:${name}`, onChange);
     model.on("change:notice", onNotice);
+    model.on("change:story", onStory);
+    model.on("msg:custom", onMessage);
+    takeStory(model.get("story"));
     render();
     return () => {
       resize.disconnect();
-      model.off("change:state", onChange);
-      model.off("change:ui", onChange);
+      if (speaking !== null) clearTimeout(speaking);
+      root.removeEventListener("keydown", onKey);
+      for (const name of ["state", "ui", "static", "summary"]) model.off(`change:${name}`, onChange);
       model.off("change:notice", onNotice);
+      model.off("change:story", onStory);
+      model.off("msg:custom", onMessage);
     };
   },
 };
