@@ -16,33 +16,43 @@ For the widget's Hint button::
 
     # after the trick the learner played to is complete:
     note = trick_feedback(view_when_played, hand.tricks[-1], lang="en")
-    # None, or note.card (played), note.better (would have saved points),
-    # note.reason ("would-duck" or "fewer-points"), note.facts, note.text, note.to_dict()
+    # None, or note.card (played), note.better (the coach's card),
+    # note.reason ("better-card", "best-card", "own-moon", "would-duck",
+    # "fewer-points"), note.facts, note.text, note.to_dict()
+
+    # having shot the moon, with the choice of how to score it:
+    moon_hint(shooter, game.scores, game.rules, lang="en")   # reason "moon-self" / "moon-others"
 
 ``names`` (optional, both functions) are the seat names the widget shows
 ("You", "West", ...), used in sentences that name a seat.
 
-Both read only what the learner may know: the hint decides from the
-:class:`SeatView` with the rule-based player's card sense
-(:mod:`.tactics`), never from hidden hands; the feedback compares the
-learner's legal cards against the completed trick, which is in the open,
-the others' cards taken as played.
+All read only what the learner may know: the hint decides from the
+:class:`SeatView` with the rule-based player's card sense (:mod:`.tactics`,
+then :mod:`.variants`, the same decisions as the rule-based bot's, so under
+the rules in force), never from hidden hands; the feedback judges the card
+with what the learner knew when it played (the unseen cards sampled as the
+strong bot samples them), not with the cards played after it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+import zlib
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any, Sequence
 
-from ..engine import Card, SeatView, Suit, Trick, WrongPhase
-from ..engine.cards import ALL_CARDS, mask_of
+from ..engine import Card, SeatView, Trick, WrongPhase
+from ..engine.cards import ALL_CARDS, mask_of, multiset_of
 from ..engine.explain import plain_facts
 from ..engine.trick import trick_winner
 from ..engine.rules import Rules
-from ..text.coach import feedback_text, hint_text
+from ..text.coach import feedback_text, hint_text, moon_text
 from ..text.messages import Names
-from .table import Table
-from .tactics import above, decide, moon_hand, moon_threat, rule_pass, winning_index
+from .base import best_moon_choice
+from .table import Table, tricks_taken_before
+from .tactics import above, decide, moon_hand, moon_threat, pass_reasons
+from .strong import StrongBot, distinct_choices
+from .variants import current_winner, points_taken, variant_decide, wins_now
 
 
 @dataclass(frozen=True)
@@ -83,42 +93,140 @@ class Feedback:
 
 
 def hint(view: SeatView, lang: str | None = None, names: Names = None) -> Hint:
-    """What the coach suggests to ``view.seat`` now, and why."""
+    """What the coach suggests to ``view.seat`` now, and why.
+
+    The card comes from the same decisions as the rule-based bot's (the
+    tactics, then the variant layer), so it follows the rules in force. Besides
+    the reason, a play hint's facts say which card wins the trick now
+    (``winning``, ``winner``), what is still out in the suit (``out``) and
+    what the card risks (``higher``: unseen cards of the suit above ``than``, the
+    card or, when discarding, the winning card; ``risk``: ``"none"``, it cannot win the trick;
+    ``"may-win"``, it wins unless a later player beats it, ``higher`` cards
+    being still out; ``"wins"``, nobody can beat it), with ``trick_points``
+    on the table so far; ``own_moon`` is set when the learner has taken every
+    point so far and the moon is in force.
+    """
     if view.phase == "pass" and view.seat in view.waiting_to_pass:
         return _pass_hint(view, lang, names)
     if view.to_move != view.seat:
         raise WrongPhase(f"the coach gives hints when seat {view.seat} is to pass or play, and it is not")
     table = Table.of(view)
     index, reason = decide(table)
-    card = ALL_CARDS[index]
-    facts: dict[str, Any] = {"card": card}
-    if table.trick:
-        win = winning_index(table.trick)
-        facts["winning"] = ALL_CARDS[win]
-        facts["winner"] = (table.leader + table.trick.index(win)) % table.players
-        facts["suit"] = Suit(table.trick[0] // 13)
-    else:
-        facts["suit"] = card.suit
-        facts["higher"] = (table.unseen & above(index)).bit_count()
+    card, reason, extra = variant_decide(view, ALL_CARDS[index], reason)
+    facts: dict[str, Any] = {"card": card, **extra}
+    now = current_winner(view)
+    if now is not None:
+        facts["winner"], facts["winning"] = now
+    led = view.trick.led_suit
+    suit = card.suit if led is None else led
+    facts["suit"] = suit
+    # The card the still-out cards are counted against: the card played, or the
+    # card winning the trick when discarding.
+    than = card if card.suit is suit or now is None else now[1]
+    facts["than"] = than
+    facts["higher"] = (table.unseen & above(than.index)).bit_count()
+    if not tricks_taken_before(view):  # a position set up mid-hand: which cards are out is unknown
+        facts["out"] = tuple(c for c in reversed(still_out(view)) if c.suit is suit)
+    facts["risk"] = _risk(view, card, facts["higher"])
+    facts["trick_points"] = view.rules.score(*multiset_of(view.trick.cards + view.carried))
     threat = moon_threat(table)
     if threat is not None:
         facts["threat"] = threat
+    if _own_moon_open(table) and not reason.startswith("moon-"):
+        facts["own_moon"] = True
     return Hint((card,), reason, facts, hint_text(reason, facts, lang, names))
 
 
+def still_out(view: SeatView) -> tuple[Card, ...]:
+    """The cards ``view.seat`` has not seen (in other hands, or the kitty), in hand
+    order; with two packs a card counts once per unseen copy."""
+    seen = Counter(view.held)
+    for trick in view.tricks:
+        seen.update(trick.cards)
+    seen.update(view.trick.cards)
+    unseen = Counter(view.rules.deck) - seen
+    return tuple(sorted(unseen.elements(), key=lambda c: c.index))
+
+
+def _risk(view: SeatView, card: Card, higher: int) -> str:
+    """What playing ``card`` risks on this trick: ``"none"`` (it cannot win it),
+    ``"may-win"`` (it wins unless a later player beats it) or ``"wins"``."""
+    led = view.trick.led_suit
+    if led is not None and card.suit is not led or not wins_now(view, card):
+        return "none"
+    later = view.rules.players - 1 - len(view.trick.cards)
+    return "may-win" if later and higher else "wins"
+
+
+def _own_moon_open(table: Table) -> bool:
+    """score.moon: this seat has taken every point so far (and some), so it may still shoot the moon."""
+    return bool(table.moon_points and table.points[table.seat]
+                and not any(p for s, p in enumerate(table.points) if s != table.seat))
+
+
 def _pass_hint(view: SeatView, lang: str | None, names: Names) -> Hint:
+    """Three cards to pass, each with its own reason (``facts["why"]``: (card, code,
+    the card's points under the rules) for each); in Omnibus the bonus card is kept
+    (``facts["bonus"]``)."""
     held = mask_of(view.held)
-    deck = view.rules.deck_mask
-    cards = tuple(sorted(ALL_CARDS[i] for i in rule_pass(held, deck)))
-    reason = "pass-moon" if moon_hand(held, deck) else "pass-danger"
-    facts = {"cards": cards, "direction": view.pass_direction}
+    rules = view.rules
+    keep = rules.bonus.bit if rules.bonus is not None else 0
+    chosen = [(ALL_CARDS[i], why, rules.card_points(ALL_CARDS[i]))
+              for i, why in pass_reasons(held, rules.deck_mask, keep)]
+    chosen.sort(key=lambda entry: entry[0].index)
+    cards = tuple(c for c, _, _ in chosen)
+    reason = "pass-moon" if moon_hand(held, rules.deck_mask) else "pass-danger"
+    facts: dict[str, Any] = {"cards": cards, "direction": view.pass_direction, "why": tuple(chosen)}
+    if keep and held & keep:
+        facts["bonus"] = rules.bonus
     return Hint(cards, reason, facts, hint_text(reason, facts, lang, names))
 
 
+def moon_hint(seat: int, scores: Sequence[int], rules: Rules, lang: str | None = None,
+              names: Names = None) -> Hint:
+    """score.moon: having shot the moon, which way to score it and what each way
+    does to the standings (``scores``: the totals before this hand).
+
+    ``reason`` is ``"moon-self"`` or ``"moon-others"`` (the bots' own choice,
+    :func:`.base.best_moon_choice`); ``facts["why"]`` says why: ``"ends-win"``
+    (adding ends the game and ``seat`` wins), ``"ends-lost"`` (adding would end
+    it with someone else ahead), ``"leading"`` or ``"behind"`` (neither ends it).
+    """
+    if rules.moon != "choice":
+        raise ValueError(f"the moon is scored one way only under Rules.moon={rules.moon!r}: there is no choice")
+    points = rules.moon_points
+    choice = best_moon_choice(seat, scores, rules.target, points)
+    others_after = [total + points for s, total in enumerate(scores) if s != seat]
+    if max(others_after) >= rules.target:
+        why = "ends-win" if choice == "others" else "ends-lost"
+    else:
+        why = "leading" if choice == "others" else "behind"
+    facts = {"points": points, "own": scores[seat] - points, "why": why, "seat": seat,
+             "others": tuple((s, total + points) for s, total in enumerate(scores) if s != seat)}
+    return Hint((), f"moon-{choice}", facts, moon_text(f"moon-{choice}", facts, lang, names))
+
+
 def trick_feedback(view: SeatView, trick: Trick, lang: str | None = None, names: Names = None) -> Feedback | None:
-    """Whether the card ``view.seat`` played to the completed ``trick`` cost points
-    that another of its legal cards (``view``: its view when it played) would have
-    saved, the other cards taken as played. None when nothing could be saved."""
+    """The coach's word on the card ``view.seat`` played to the completed ``trick``
+    (``view``: its view when it played), judged with what it knew then.
+
+    - ``"own-moon"``: it took points but has every point so far, so it may still
+      shoot the moon; the coach says so rather than scold.
+    - In the standard game each legal card is valued as the strong bot values it
+      (the unseen cards dealt ``FEEDBACK_DEALS`` times consistently with the
+      learner's view, the rest played out): ``"better-card"`` when another card
+      was expected to do at least ``WORTH`` points better (``facts["cost"]``),
+      ``"best-card"`` when the learner found the best card and the choice mattered.
+    - In a variant the coach judges only a card played last, when the trick's
+      outcome was known: ``"would-duck"`` / ``"fewer-points"`` when another card
+      would have taken fewer points, ``"best-card"`` when it took the fewest and
+      another card would have taken more.
+
+    None when there is nothing worth saying. ``better`` is the card the coach
+    would have played (the played card itself for ``own-moon`` and ``best-card``).
+    The answer for one position is computed once and kept (the table asks again
+    on every redraw).
+    """
     seat = view.seat
     if view.to_move != seat:
         raise ValueError(f"give seat {seat}'s view at the moment it played, when it was to play")
@@ -126,22 +234,95 @@ def trick_feedback(view: SeatView, trick: Trick, lang: str | None = None, names:
         raise ValueError("the trick must be the completed trick the seat played to from this view")
     played = trick.card_of(seat)
     assert played is not None
-    position = trick.cards.index(played)
-
-    def outcome(card: Card) -> tuple[int, int, Card]:
-        cards = trick.cards[:position] + (card,) + trick.cards[position + 1:]
-        winner, best = trick_winner(trick.leader, cards, view.rules.players)
-        return (Rules.points_in(mask_of(cards)) if winner == seat else 0), winner, best
-
-    taken = outcome(played)[0]
-    if not taken or moon_threat(Table.of(view)) is not None:
-        return None  # nothing lost, or points taken on purpose to stop a moon
-    saved = min(outcome(card)[0] for card in view.legal)
-    if saved >= taken:
+    key = _position_key(view, played, trick)
+    if key not in _FEEDBACK:
+        if len(_FEEDBACK) >= 64:
+            _FEEDBACK.pop(next(iter(_FEEDBACK)))
+        _FEEDBACK[key] = _judge(view, trick, played, key)
+    judged = _FEEDBACK[key]
+    if judged is None:
         return None
-    better = max((c for c in view.legal if outcome(c)[0] == saved), key=lambda c: (c.rank, c.index))
-    _, winner, winning = outcome(better)
-    reason = "would-duck" if winner != seat else "fewer-points"
-    facts = {"card": played, "better": better, "points": taken, "fewer": saved, "winning": winning,
-             "winner": winner}
+    reason, better, facts = judged
     return Feedback(played, better, reason, facts, feedback_text(reason, facts, lang, names))
+
+
+# How many deals the feedback samples, and how much better (in points) another
+# card must be expected to do before the coach says so.
+FEEDBACK_DEALS = 150
+WORTH = 0.5
+
+Judged = tuple[str, Card, dict[str, Any]] | None
+_FEEDBACK: dict[str, Judged] = {}
+
+
+def _position_key(view: SeatView, played: Card, trick: Trick) -> str:
+    """A text naming the position, the card played and the completed trick."""
+    tricks = " | ".join(f"{t.leader}:{' '.join(c.code for c in t.cards)}" for t in view.tricks)
+    return (f"{view.rules!r} {view.seat} {view.points} [{' '.join(c.code for c in view.held)}] {tricks} "
+            f"|| {trick.leader}:{' '.join(c.code for c in trick.cards)} {played.code}")
+
+
+def _judge(view: SeatView, trick: Trick, played: Card, key: str) -> Judged:
+    rules = view.rules
+    table = Table.of(view)
+    winner = _trick_winner(view, trick)
+    moon_taken = sum(13 if c.is_black_maria else 1 for c in trick.cards if c.is_heart or c.is_black_maria)
+    if winner == view.seat and moon_taken and _own_moon_open_after(table, moon_taken):
+        return "own-moon", played, {"card": played, "points": rules.score(*multiset_of(trick.cards))}
+    if len(view.legal) == 1:
+        return None
+    if rules.variant == "standard":
+        return _judge_by_search(view, table, played, key)
+    if len(view.trick.cards) == rules.players - 1:
+        return _judge_last(view, trick, played)
+    return None
+
+
+def _trick_winner(view: SeatView, trick: Trick) -> int | None:
+    if trick.winner is not None or trick.carried:
+        return trick.winner
+    return trick_winner(trick.leader, trick.cards, view.rules.players)[0]
+
+
+def _own_moon_open_after(table: Table, taken: int) -> bool:
+    """score.moon: this seat had taken points, and every point so far, before taking
+    ``taken`` more, and the moon is still to complete."""
+    return bool(table.moon_points and table.points[table.seat]) \
+        and not any(p for s, p in enumerate(table.points) if s != table.seat) \
+        and table.points[table.seat] + taken < table.moon_points
+
+
+def _judge_by_search(view: SeatView, table: Table, played: Card, key: str) -> Judged:
+    """Value every legal card from the learner's view, as the strong bot would."""
+    candidates = distinct_choices(table)
+    if len(candidates) == 1:
+        return None
+    bot = StrongBot(seed=zlib.crc32(key.encode()))
+    means = bot.evaluate(view, table, candidates, deals=FEEDBACK_DEALS, adaptive=False)
+    group = max(c for c in candidates if c <= played.index and c // 13 == played.index // 13)
+    best = min(candidates, key=lambda c: (means[c], c))
+    cost = means[group] - means[best]
+    spread = max(means.values()) - min(means.values())
+    if cost >= WORTH:
+        return "better-card", ALL_CARDS[best], {"card": played, "better": ALL_CARDS[best], "cost": round(cost, 1)}
+    if group == best and spread >= WORTH:
+        return "best-card", played, {"card": played, "others": len(candidates) - 1}
+    return None
+
+
+def _judge_last(view: SeatView, trick: Trick, played: Card) -> Judged:
+    """Played last in a variant: the trick's outcome for each legal card was known."""
+    outcomes = {card: points_taken(view, card) for card in view.legal}
+    taken, fewest = outcomes[played], min(outcomes.values())
+    if taken == fewest:
+        if max(outcomes.values()) > taken:
+            return "best-card", played, {"card": played, "others": len(view.legal) - 1}
+        return None
+    better = max((c for c in view.legal if outcomes[c] == fewest), key=lambda c: (c.rank, c.index))
+    cards = trick.cards[:-1] + (better,)
+    now = current_winner(replace(view, trick=replace(view.trick, cards=cards)))
+    winner, winning = now if now is not None else (view.trick.leader, cards[0])
+    reason = "would-duck" if winner != view.seat else "fewer-points"
+    facts = {"card": played, "better": better, "points": taken, "fewer": fewest, "winning": winning,
+             "winner": winner}
+    return reason, better, facts

@@ -74,3 +74,39 @@ class OldBot:
 def test_a_bot_without_moon_points_is_still_asked_in_the_standard_game() -> None:
     assert CANCELLATION.moon_points == 52 and Rules().moon_points == 26
     assert ask_moon_choice(OldBot(), 0, [0, 0, 0, 0], Rules()) == "self"  # type: ignore[arg-type]
+
+
+
+def _shooter_position():  # type: ignore[no-untyped-def]
+    """score.moon: seat 1 has taken every point so far (ten hearts and the Black
+    Maria, 23 points) and leads 7♥ with one card left, A♣, which wins the last
+    trick. Seat 2 holds 8♥ 6♥: ducking with 6♥ lets seat 1 take all 26 (its
+    8♥ goes to seat 1 on the last trick); winning with 8♥ costs 3 points and
+    stops the moon. Seat 2 cannot see A♣, but two of the five cards it cannot
+    see (A♣, 5♦) would win the last trick for seat 1."""
+    rules = Rules()
+    hands = ["2D 3D", "AC", "8H 6H", "4D 5D"]
+    placed = set(parse_cards(" ".join(hands) + " 7H"))
+    rest = [c for c in rules.deck if c not in placed]
+    return position(hands, trick="7H", leader=1, taken=[[], rest, [], []])
+
+
+def test_moon_defence_the_rule_bot_wins_a_cheap_trick_to_stop_the_moon() -> None:
+    hand = _shooter_position()
+    assert make_bot("rule").choose_play(hand.view(2)) == card("8H")
+
+
+def test_moon_defence_the_strong_bot_wins_a_cheap_trick_to_stop_the_moon() -> None:
+    hand = _shooter_position()
+    for seed in range(5):
+        assert make_bot("strong", seed=seed).choose_play(hand.view(2)) == card("8H")
+
+
+def test_moon_defence_off_without_a_moon_the_strong_bot_ducks() -> None:
+    # score.moon "off": the same cards, nothing to stop, so 6♥ stays under 7♥.
+    rules = Rules(moon="off")
+    hand = _shooter_position()
+    hand = type(hand).from_cards(rules, [hand.held(s) for s in range(4)], leader=1, trick=hand.trick.cards,
+                                 taken=[hand.taken(s) for s in range(4)])
+    for name in ("rule", "strong"):
+        assert make_bot(name, seed=1).choose_play(hand.view(2)) == card("6H"), name

@@ -10,8 +10,8 @@ import pytest
 from hearts_widget import Hand, Rules
 from hearts_widget.bots import RuleBot
 from hearts_widget.bots.table import Table
-from hearts_widget.bots.tactics import rule_play
-from hearts_widget.bots.variants import points_taken, variant_play
+from hearts_widget.bots.tactics import decide
+from hearts_widget.bots.variants import points_taken, variant_decide
 from hearts_widget.engine.cards import ALL_CARDS
 
 VARIANTS = [Rules(variant="omnibus"), Rules(variant="omnibus", bonus_card="10D"), Rules(players=3, variant="black-maria"),
@@ -29,8 +29,9 @@ def decisions(rules: Rules, seeds: range):
             hand = hand.pass_cards(seat, rng.sample(hand.held(seat), 3))
         while hand.phase == "play":
             view = hand.view(hand.to_move)  # type: ignore[arg-type]
-            proposed = ALL_CARDS[rule_play(Table.of(view))]
-            chosen = variant_play(view, proposed)
+            index, reason = decide(Table.of(view))
+            proposed = ALL_CARDS[index]
+            chosen = variant_decide(view, proposed, reason)[0]
             assert bot.choose_play(view) is chosen
             yield view, proposed, chosen
             hand = hand.play(chosen)
@@ -44,7 +45,9 @@ def test_last_to_play_takes_the_fewest_points(rules: Rules) -> None:
         if len(view.trick.cards) == rules.players - 1:
             assert points_taken(view, chosen) == min(points_taken(view, c) for c in view.legal)
             changed += chosen is not proposed
-    assert changed  # the layer does change some rule-based choices
+    # The layer does change some rule-based choices; in Black Maria the tactics
+    # themselves keep the point-carrying spades back (Table.costly), so it may not.
+    assert changed or rules.variant == "black-maria"
 
 
 @pytest.mark.parametrize("rules", VARIANTS[:2], ids=repr)
