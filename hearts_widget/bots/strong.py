@@ -55,7 +55,7 @@ CHECK_EVERY = 40
 ENOUGH = 0.1
 # And at most this many cards played in play-outs per decision (deals x
 # candidates x cards left), which bounds the slowest decisions, early in a hand.
-WORK = 60_000
+WORK = 45_000
 # A watched seat tries for the moon in a play-out when its sampled cards have at most this many losers.
 SHOOTER_LOSERS = 2
 
