@@ -98,13 +98,15 @@ def hint(view: SeatView, lang: str | None = None, names: Names = None) -> Hint:
     The card comes from the same decisions as the rule-based bot's (the
     tactics, then the variant layer), so it follows the rules in force. Besides
     the reason, a play hint's facts say which card wins the trick now
-    (``winning``, ``winner``), what is still out in the suit (``out``) and
-    what the card risks (``higher``: unseen cards of the suit above ``than``, the
-    card or, when discarding, the winning card; ``risk``: ``"none"``, it cannot win the trick;
-    ``"may-win"``, it wins unless a later player beats it, ``higher`` cards
-    being still out; ``"wins"``, nobody can beat it), with ``trick_points``
-    on the table so far; ``own_moon`` is set when the learner has taken every
-    point so far and the moon is in force.
+    (``winning``, ``winner``), what is still out in the suit (``out``, left
+    out in a position set up mid-hand, where it is unknown; ``higher``: how
+    many unseen cards of the suit are above ``than``, the card or, when
+    discarding, the winning card) and what the card risks (``risk``:
+    ``"none"``, it cannot win the trick; ``"may-win"``, it wins unless a later
+    player beats it; ``"may-cancel"``, with two packs, unless a later player
+    plays its twin; ``"wins"``, nobody can),
+    with ``trick_points`` on the table so far; ``own_moon`` is set when the
+    learner has taken every point so far and the moon is in force.
     """
     if view.phase == "pass" and view.seat in view.waiting_to_pass:
         return _pass_hint(view, lang, names)
@@ -150,12 +152,17 @@ def still_out(view: SeatView) -> tuple[Card, ...]:
 
 def _risk(view: SeatView, card: Card, higher: int) -> str:
     """What playing ``card`` risks on this trick: ``"none"`` (it cannot win it),
-    ``"may-win"`` (it wins unless a later player beats it) or ``"wins"``."""
+    ``"may-win"`` (it wins unless a later player beats it), ``"may-cancel"`` (unless
+    a later player plays its twin) or ``"wins"``."""
     led = view.trick.led_suit
     if led is not None and card.suit is not led or not wins_now(view, card):
         return "none"
     later = view.rules.players - 1 - len(view.trick.cards)
-    return "may-win" if later and higher else "wins"
+    if later and higher:
+        return "may-win"
+    if later and view.rules.packs == 2 and card in still_out(view):
+        return "may-cancel"  # variant.cancellation.cancel: its twin is still out
+    return "wins"
 
 
 def _own_moon_open(table: Table) -> bool:

@@ -89,6 +89,9 @@ def _play_details(facts: dict[str, Any], lang: str | None, names: Names) -> list
             "{card} wins the trick unless a later player plays the {higher} higher {suit} card still out.",
             "{card} wins the trick unless a later player plays one of the {higher} higher {suit} cards still out.",
             facts["higher"]).format(**v))
+    elif risk == "may-cancel":
+        lines.append(t.gettext("{card} wins the trick unless a later player plays its twin, which cancels it."
+                               ).format(**v))
     elif risk == "wins":
         lines.append(t.ngettext(
             "Nobody can beat {card}: you win this trick and its points ({trick_points} point so far).",
