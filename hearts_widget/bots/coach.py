@@ -115,6 +115,10 @@ def hint(view: SeatView, lang: str | None = None, names: Names = None) -> Hint:
     table = Table.of(view)
     index, reason = decide(table)
     card, reason, extra = variant_decide(view, ALL_CARDS[index], reason)
+    searched = _searched_card(view, table, card)
+    if searched is not None:
+        extra = {"instead": card, "gain": searched[1]}
+        card, reason = searched[0], "search-better"
     facts: dict[str, Any] = {"card": card, **extra}
     now = current_winner(view)
     if now is not None:
@@ -137,6 +141,36 @@ def hint(view: SeatView, lang: str | None = None, names: Names = None) -> Hint:
     if _own_moon_open(table) and not reason.startswith("moon-"):
         facts["own_moon"] = True
     return Hint((card,), reason, facts, hint_text(reason, facts, lang, names))
+
+
+# The strong bot's evaluation in the coach: deals sampled for a hint (at most:
+# it stops once the choice is clear) and for the feedback after a trick, and
+# how much better (in points) a card must be expected to do to be named.
+HINT_DEALS = 200
+FEEDBACK_DEALS = 150
+WORTH = 0.5
+
+
+def _searched_card(view: SeatView, table: Table, card: Card) -> tuple[Card, float] | None:
+    """In the standard game, the card the strong bot's evaluation expects to do at
+    least ``WORTH`` points better than the rule-based ``card``, and by how much;
+    None when the rule-based card stands. Played last, the rule-based card already
+    takes the fewest points the trick allows, and stands."""
+    if view.rules.variant != "standard" or len(view.trick.cards) == view.rules.players - 1:
+        return None
+    candidates = distinct_choices(table)
+    if len(candidates) == 1:
+        return None
+    key = _view_key(view)
+    means = StrongBot(seed=zlib.crc32(key.encode())).evaluate(view, table, candidates, deals=HINT_DEALS)
+    best = min(candidates, key=lambda c: (means[c], c))
+    gain = means[_group(candidates, card)] - means[best]
+    return (ALL_CARDS[best], round(gain, 1)) if gain >= WORTH else None
+
+
+def _group(candidates: list[int], card: Card) -> int:
+    """The candidate standing for ``card`` (:func:`.strong.distinct_choices`)."""
+    return max(c for c in candidates if c <= card.index and c // 13 == card.index // 13)
 
 
 def still_out(view: SeatView) -> tuple[Card, ...]:
@@ -253,20 +287,22 @@ def trick_feedback(view: SeatView, trick: Trick, lang: str | None = None, names:
     return Feedback(played, better, reason, facts, feedback_text(reason, facts, lang, names))
 
 
-# How many deals the feedback samples, and how much better (in points) another
-# card must be expected to do before the coach says so.
-FEEDBACK_DEALS = 150
-WORTH = 0.5
-
 Judged = tuple[str, Card, dict[str, Any]] | None
 _FEEDBACK: dict[str, Judged] = {}
 
 
+def _view_key(view: SeatView) -> str:
+    """A text naming what ``view.seat`` knows (it seeds the sampling, so the same
+    knowledge always gets the same answer)."""
+    tricks = " | ".join(f"{t.leader}:{' '.join(c.code for c in t.cards)}"
+                        for t in (*view.tricks, view.trick))
+    passed = " ".join(c.code for c in view.passed)
+    return f"{view.rules!r} {view.seat} {view.points} [{' '.join(c.code for c in view.held)}] [{passed}] {tricks}"
+
+
 def _position_key(view: SeatView, played: Card, trick: Trick) -> str:
     """A text naming the position, the card played and the completed trick."""
-    tricks = " | ".join(f"{t.leader}:{' '.join(c.code for c in t.cards)}" for t in view.tricks)
-    return (f"{view.rules!r} {view.seat} {view.points} [{' '.join(c.code for c in view.held)}] {tricks} "
-            f"|| {trick.leader}:{' '.join(c.code for c in trick.cards)} {played.code}")
+    return f"{_view_key(view)} || {trick.leader}:{' '.join(c.code for c in trick.cards)} {played.code}"
 
 
 def _judge(view: SeatView, trick: Trick, played: Card, key: str) -> Judged:
@@ -306,7 +342,7 @@ def _judge_by_search(view: SeatView, table: Table, played: Card, key: str) -> Ju
         return None
     bot = StrongBot(seed=zlib.crc32(key.encode()))
     means = bot.evaluate(view, table, candidates, deals=FEEDBACK_DEALS, adaptive=False)
-    group = max(c for c in candidates if c <= played.index and c // 13 == played.index // 13)
+    group = _group(candidates, played)
     best = min(candidates, key=lambda c: (means[c], c))
     cost = means[group] - means[best]
     spread = max(means.values()) - min(means.values())

@@ -172,6 +172,9 @@ def _reason_text(reason: str, facts: dict[str, Any], lang: str | None, names: Na
             "You can take every point and shoot the moon: lead {card} and keep winning tricks."),
         "moon-win": t.gettext("You are shooting the moon: win this trick with {card}."),
         "moon-keep": t.gettext("You are shooting the moon: keep your winners and your points, play {card}."),
+        "search-better": t.gettext(
+            "Play {card}: dealing the cards you cannot see many times and playing the hand out, it does about "
+            "{gain} points better for you than {instead}, the card a cautious player would choose."),
         "bonus-take": t.gettext(
             "You play last: win the trick with {bonus}, worth -10 to whoever takes it, so the trick is worth "
             "{points} to you."),
