@@ -143,10 +143,12 @@ def hint(view: SeatView, lang: str | None = None, names: Names = None) -> Hint:
     return Hint((card,), reason, facts, hint_text(reason, facts, lang, names))
 
 
-# The strong bot's evaluation in the coach: deals sampled for a hint (at most:
-# it stops once the choice is clear) and for the feedback after a trick, and
+# The strong bot's evaluation in the coach: deals sampled for a hint and for
+# the feedback after a trick (a fixed number: the adaptive stop, made for
+# speed, can stop on a misleading early lead), and
 # how much better (in points) a card must be expected to do to be named.
-HINT_DEALS = 200
+HINT_DEALS = 300
+HINT_WORK = 60_000  # cards played in play-outs for one hint
 FEEDBACK_DEALS = 150
 WORTH = 0.5
 
@@ -162,7 +164,9 @@ def _searched_card(view: SeatView, table: Table, card: Card) -> tuple[Card, floa
     if len(candidates) == 1:
         return None
     key = _view_key(view)
-    means = StrongBot(seed=zlib.crc32(key.encode())).evaluate(view, table, candidates, deals=HINT_DEALS)
+    # Fewer deals when many cards are compared over a long play-out (early in a hand).
+    deals = max(HINT_DEALS // 5, min(HINT_DEALS, HINT_WORK // (len(candidates) * sum(view.hand_sizes))))
+    means = StrongBot(seed=zlib.crc32(key.encode())).evaluate(view, table, candidates, deals=deals, adaptive=False)
     best = min(candidates, key=lambda c: (means[c], c))
     gain = means[_group(candidates, card)] - means[best]
     return (ALL_CARDS[best], round(gain, 1)) if gain >= WORTH else None

@@ -93,7 +93,7 @@ def moon_threat(table: Table) -> int | None:
     seat = taking[0]
     points = table.points[seat]
     queens = min(points // 13, table.moon_points // 26)
-    hearts = points - 13 * queens if points > 13 else points
+    hearts = points - 13 * queens if points >= 13 else points
     if hearts < MOON_ALARM_HEARTS or points >= table.moon_points:
         return None
     return seat

@@ -57,6 +57,12 @@ def variant_decide(view: SeatView, proposed: Card, reason: str) -> tuple[Card, s
         return proposed, reason, {}
     trick = view.trick
     if reason.startswith(MOON_REASONS):
+        led = trick.led_suit
+        bonus = rules.bonus
+        if bonus is not None and proposed is bonus and led is not None and led is not bonus.suit:
+            # Against a moon, still not the bonus onto another player's trick.
+            proposed = max((c for c in view.legal if c is not bonus),
+                           key=lambda c: (rules.card_points(c) <= 0, c.rank, c.index))
         if reason in NAMING_WINNER and current_winner(view) is None:
             return proposed, "moon-keep" if reason.startswith("moon-") else "discard-high", {}
         return proposed, reason, {}
