@@ -1,5 +1,7 @@
 """score.moon from the bots' side: which way to score it, when to try for it."""
 
+import pytest
+
 from hearts_widget.bots import best_moon_choice, make_bot
 from hearts_widget.bots.base import ask_moon_choice
 from hearts_widget.bots.table import Table
@@ -110,3 +112,19 @@ def test_moon_defence_off_without_a_moon_the_strong_bot_ducks() -> None:
                                  taken=[hand.taken(s) for s in range(4)])
     for name in ("rule", "strong"):
         assert make_bot(name, seed=1).choose_play(hand.view(2)) == card("6H"), name
+
+
+def test_score_moon_the_coach_says_what_each_choice_does_and_which_is_better() -> None:
+    from hearts_widget.bots.coach import moon_hint
+
+    advice = moon_hint(0, [60, 80, 85, 70], Rules(), names=["You", "West", "North", "East"])
+    assert advice.reason == "moon-others" and advice.facts["why"] == "ends-win" and advice.cards == ()
+    assert advice.text == ("Take 26 off your score and you have 34; or add 26 to each other player and they have "
+                           "West 106, North 111, East 96. Adding ends the game, and you win it: add 26 to the others.")
+    assert moon_hint(0, [90, 80, 85, 50], Rules()).facts["why"] == "ends-lost"
+    assert moon_hint(1, [30, 10, 20, 40], Rules()).facts["why"] == "leading"
+    assert moon_hint(3, [30, 10, 20, 40], Rules()).reason == "moon-self"
+    assert moon_hint(0, [50, 40, 60, 70, 45], CANCELLATION).facts["points"] == 52
+    assert "26" in moon_hint(0, [60, 80, 85, 70], Rules(), lang="sw").text
+    with pytest.raises(ValueError, match="moon"):
+        moon_hint(0, [0, 0, 0, 0], Rules(moon="self"))
