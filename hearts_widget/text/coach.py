@@ -40,7 +40,16 @@ def hint_text(reason: str, facts: dict[str, Any], lang: str | None = None, names
     main = _reason_text(reason, facts, lang, names)
     if reason.startswith("pass-"):
         return " ".join([main] + _pass_details(facts, lang))
-    return " ".join([main] + _play_details(facts, lang, names))
+    lines = [main]
+    if "winning" in facts and reason not in NAMING_WINNER:
+        lines.append(translator(lang).gettext("{winner} is winning the trick now, with {winning}.").format(
+            **_values(facts, lang, names)))
+    return " ".join(lines + _play_details(facts, lang, names))
+
+
+# The reasons whose sentence already names the card or seat winning the trick.
+NAMING_WINNER = ("duck", "queen-under", "must-win-last", "must-win-low", "must-win-high", "discard-queen",
+                 "discard-heart", "discard-points", "guard-give-points")
 
 
 def _pass_details(facts: dict[str, Any], lang: str | None) -> list[str]:
