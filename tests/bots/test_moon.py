@@ -128,3 +128,18 @@ def test_score_moon_the_coach_says_what_each_choice_does_and_which_is_better() -
     assert "26" in moon_hint(0, [60, 80, 85, 70], Rules(), lang="sw").text
     with pytest.raises(ValueError, match="moon"):
         moon_hint(0, [0, 0, 0, 0], Rules(moon="self"))
+
+
+def test_moon_attempt_the_strong_bot_takes_every_trick_when_its_cards_can() -> None:
+    # score.moon: seat 0 has every point so far and holds the three top hearts.
+    from hearts_widget.bots.arena import play_hand
+
+    rules = Rules()
+    hands = ["AH KH QH", "2C 3C 4C", "5C 6C 7C", "8C 9C 10C"]
+    placed = set(parse_cards(" ".join(hands)))
+    rest = [c for c in rules.deck if c not in placed]
+    points = [c for c in rest if c.is_heart or c.is_black_maria]
+    plain = [c for c in rest if c not in points]
+    hand = position(hands, leader=0, taken=[points + plain[:len(plain) - 28], plain[-28:], [], []])
+    row = play_hand([make_bot("strong", seed=2), make_bot("rule"), make_bot("rule"), make_bot("rule")], hand)
+    assert row == (0, 26, 26, 26)
