@@ -148,9 +148,10 @@ def hint(view: SeatView, lang: str | None = None, names: Names = None) -> Hint:
 # speed, can stop on a misleading early lead), and
 # how much better (in points) a card must be expected to do to be named.
 HINT_DEALS = 300
-HINT_WORK = 60_000  # cards played in play-outs for one hint
 FEEDBACK_DEALS = 150
 WORTH = 0.5
+# At most about this many cards played in play-outs for one hint or feedback.
+COACH_WORK = 60_000
 
 
 def _searched_card(view: SeatView, table: Table, card: Card) -> tuple[Card, float] | None:
@@ -164,12 +165,17 @@ def _searched_card(view: SeatView, table: Table, card: Card) -> tuple[Card, floa
     if len(candidates) == 1:
         return None
     key = _view_key(view)
-    # Fewer deals when many cards are compared over a long play-out (early in a hand).
-    deals = max(HINT_DEALS // 5, min(HINT_DEALS, HINT_WORK // (len(candidates) * sum(view.hand_sizes))))
-    means = StrongBot(seed=zlib.crc32(key.encode())).evaluate(view, table, candidates, deals=deals, adaptive=False)
+    means = StrongBot(seed=zlib.crc32(key.encode())).evaluate(
+        view, table, candidates, deals=_coach_deals(view, candidates, HINT_DEALS), adaptive=False)
     best = min(candidates, key=lambda c: (means[c], c))
     gain = means[_group(candidates, card)] - means[best]
     return (ALL_CARDS[best], round(gain, 1)) if gain >= WORTH else None
+
+
+def _coach_deals(view: SeatView, candidates: list[int], most: int) -> int:
+    """Deals for the coach's evaluation: ``most``, fewer (down to a fifth) when many
+    cards are compared over a long play-out, early in a hand (``COACH_WORK``)."""
+    return max(most // 5, min(most, COACH_WORK // (len(candidates) * sum(view.hand_sizes))))
 
 
 def _group(candidates: list[int], card: Card) -> int:
@@ -345,7 +351,8 @@ def _judge_by_search(view: SeatView, table: Table, played: Card, key: str) -> Ju
     if len(candidates) == 1:
         return None
     bot = StrongBot(seed=zlib.crc32(key.encode()))
-    means = bot.evaluate(view, table, candidates, deals=FEEDBACK_DEALS, adaptive=False)
+    means = bot.evaluate(view, table, candidates, deals=_coach_deals(view, candidates, FEEDBACK_DEALS),
+                         adaptive=False)
     group = _group(candidates, played)
     best = min(candidates, key=lambda c: (means[c], c))
     cost = means[group] - means[best]
