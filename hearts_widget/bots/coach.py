@@ -157,9 +157,13 @@ COACH_WORK = 60_000
 def _searched_card(view: SeatView, table: Table, card: Card) -> tuple[Card, float] | None:
     """In the standard game, the card the strong bot's evaluation expects to do at
     least ``WORTH`` points better than the rule-based ``card``, and by how much;
-    None when the rule-based card stands. Played last, the rule-based card already
-    takes the fewest points the trick allows, and stands."""
-    if view.rules.variant != "standard" or len(view.trick.cards) == view.rules.players - 1:
+    None when the rule-based card stands. Played last, the rule-based card
+    takes the fewest points the trick allows, and stands, unless a moon is still
+    possible (it may guard, or shoot, where that is not worth it)."""
+    if view.rules.variant != "standard":
+        return None
+    moon_possible = bool(table.moon_points) and sum(1 for p in table.points if p) < 2
+    if len(view.trick.cards) == view.rules.players - 1 and not moon_possible:
         return None
     candidates = distinct_choices(table)
     if len(candidates) == 1:
