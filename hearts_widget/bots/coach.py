@@ -112,6 +112,22 @@ def hint(view: SeatView, lang: str | None = None, names: Names = None) -> Hint:
         return _pass_hint(view, lang, names)
     if view.to_move != view.seat:
         raise WrongPhase(f"the coach gives hints when seat {view.seat} is to pass or play, and it is not")
+    key = _view_key(view)
+    if key not in _HINTS:
+        if len(_HINTS) >= 64:
+            _HINTS.pop(next(iter(_HINTS)))
+        _HINTS[key] = _play_hint(view)
+    card, reason, facts = _HINTS[key]
+    return Hint((card,), reason, dict(facts), hint_text(reason, facts, lang, names))
+
+
+# The play hints already worked out, by what the seat knows (the table asks
+# again on every redraw, and the strong bot's check takes a moment).
+_HINTS: dict[str, tuple[Card, str, dict[str, Any]]] = {}
+
+
+def _play_hint(view: SeatView) -> tuple[Card, str, dict[str, Any]]:
+    """The card to play, its reason code and its facts (see :func:`hint`)."""
     table = Table.of(view)
     index, reason = decide(table)
     card, reason, extra = variant_decide(view, ALL_CARDS[index], reason)
@@ -140,7 +156,7 @@ def hint(view: SeatView, lang: str | None = None, names: Names = None) -> Hint:
         facts["threat"] = threat
     if _own_moon_open(table) and not reason.startswith("moon-"):
         facts["own_moon"] = True
-    return Hint((card,), reason, facts, hint_text(reason, facts, lang, names))
+    return card, reason, facts
 
 
 # The strong bot's evaluation in the coach: deals sampled for a hint and for
@@ -168,8 +184,7 @@ def _searched_card(view: SeatView, table: Table, card: Card) -> tuple[Card, floa
     candidates = distinct_choices(table)
     if len(candidates) == 1:
         return None
-    key = _view_key(view)
-    means = StrongBot(seed=zlib.crc32(key.encode())).evaluate(
+    means = StrongBot(seed=zlib.crc32(_view_key(view).encode())).evaluate(
         view, table, candidates, deals=_coach_deals(view, candidates, HINT_DEALS), adaptive=False)
     best = min(candidates, key=lambda c: (means[c], c))
     gain = means[_group(candidates, card)] - means[best]
@@ -311,7 +326,9 @@ def _view_key(view: SeatView) -> str:
     tricks = " | ".join(f"{t.leader}:{' '.join(c.code for c in t.cards)}"
                         for t in (*view.tricks, view.trick))
     passed = " ".join(c.code for c in view.passed)
-    return f"{view.rules!r} {view.seat} {view.points} [{' '.join(c.code for c in view.held)}] [{passed}] {tricks}"
+    carried = " ".join(c.code for c in view.carried)
+    return (f"{view.rules!r} {view.number} {view.seat} {view.points} {view.hearts_broken} {view.first_trick} "
+            f"[{' '.join(c.code for c in view.held)}] [{passed}] [{carried}] {tricks}")
 
 
 def _position_key(view: SeatView, played: Card, trick: Trick) -> str:
