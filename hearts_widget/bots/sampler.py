@@ -4,7 +4,9 @@ The seat knows its own hand, the cards it passed (they sit in the receiver's
 hand until played), every card played, and what play revealed: a seat that
 did not follow suit holds none of that suit (see :func:`.table.allowed_masks`).
 A sample gives each other seat as many cards as it holds, each card to a
-seat that may hold it.
+seat that may hold it. In a position set up mid-hand the cards taken before
+it are not in the view; they are sampled too, holding the points the seats
+are known to have taken then (so a learner's lesson position is read right).
 """
 
 from __future__ import annotations
