@@ -1,68 +1,141 @@
-"""Bots against bots: mean points per hand per seat, and time per decision.
+"""A fair tournament: duplicate deals, the line-up rotated through the seats.
 
-    python benchmarks/tournament.py --lineup strong,rule,rule,rule --games 20
-    python benchmarks/tournament.py --lineup rule,random,random,random --games 200
+    python benchmarks/tournament.py --candidates strong --field rule --deals 400
+    python benchmarks/tournament.py --candidates rule --field random --deals 400
+    python benchmarks/tournament.py --candidates strong,strong-fixed --field rule --deals 100
 
-(run from the repository root, with the project installed: ``pip install -e .``;
-or prefix ``PYTHONPATH=.``)
+(run from the repository root: ``PYTHONPATH=. python benchmarks/tournament.py ...``;
+on a shared machine, ``nice``.)
 
-Plays ``--games`` games dealt from seeds ``--seed``, ``--seed + 1``, ...; seat
-``s`` is played by the ``s``-th bot of the line-up (so the player count is the
-line-up's length). Prints, per seat, the mean points per hand (the score
-sheet's rows, the moon as its shooter chose) with a 95% confidence interval,
-and the median and 95th-percentile time per decision (a pass or a card
-played). An even share is 26 / players points per hand.
+Every deal (seed ``--seed + d``, hand number ``d``, so the pass direction
+rotates) is played first with every seat a ``--field`` bot: the reference.
+Then, for each candidate and each seat in turn, the same deal is played with
+the candidate in that seat and field bots in the others. A candidate's score
+on a deal is its points in a seat minus what the field bot scored in that
+same seat of the reference, averaged over the seats: negative is better
+(fewer points). Luck of the cards cancels out, since everyone plays the same
+deals from every seat. The mean of those paired differences is given with a
+95% interval (1.96 standard errors over deals), and so are the differences
+between candidates on the same deals. Points are the score sheet's row, so
+a moon counts as its shooter chooses (every total 0: "others").
+
+Decision times are the candidate's, kept apart: passes, plays with a choice
+(more than one legal card), forced plays, and moon choices; medians and 95th
+percentiles in milliseconds. The load average is printed with the figures:
+the machine may be shared.
+
+Bots: the names of ``hearts_widget.bots.BOTS``, and ``strong-fixed``, the strong
+bot with the fixed budget of 400 deals (no adaptive stop), for comparison.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import platform
 import statistics
 import time
+from typing import Callable
 
 import hearts_widget
-from hearts_widget.bots import BOTS, make_bot
-from hearts_widget.bots.arena import play_game
-from hearts_widget.engine import Rules
+from hearts_widget.bots import BOTS, Bot, StrongBot, make_bot
+from hearts_widget.bots.arena import Decision, play_hand
+from hearts_widget.engine import Hand, Rules
+
+EXTRA: dict[str, Callable[[int], Bot]] = {"strong-fixed": lambda seed: StrongBot(seed=seed, adaptive=False)}
+KINDS: tuple[Decision, ...] = ("pass", "choice", "play", "moon")
+
+
+def bot(name: str, seed: int) -> Bot:
+    """A bot by name, seeded."""
+    if name in EXTRA:
+        return EXTRA[name](seed)
+    return make_bot(name, seed=seed)
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
+    return mean, half
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--lineup", default="strong,rule,rule,rule",
-                        help=f"comma-separated bot names, one per seat ({', '.join(BOTS)})")
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
-    parser.add_argument("--target", type=int, default=100)
+    parser.add_argument("--candidates", default="strong",
+                        help=f"comma-separated bots to measure ({', '.join([*BOTS, *EXTRA])})")
+    parser.add_argument("--field", default="rule", help="the bot in the other seats and in the reference")
+    parser.add_argument("--deals", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=0, help="the first deal's seed")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--variant", default="standard")
     args = parser.parse_args()
-    lineup = args.lineup.split(",")
-    rules = Rules(players=len(lineup), target=args.target)
+    names = args.candidates.split(",")
+    for name in [*names, args.field]:
+        if name not in BOTS and name not in EXTRA:
+            parser.error(f"unknown bot {name!r}: choose from {', '.join([*BOTS, *EXTRA])}")
+    if args.deals < 2:
+        parser.error("--deals must be at least 2 for an interval")
+    rules = Rules(players=args.players, variant=args.variant)
+    players = rules.players
 
-    rows: list[tuple[int, ...]] = []
-    times: list[list[float]] = [[] for _ in lineup]
+    diffs: dict[str, list[float]] = {name: [] for name in names}
+    points: dict[str, list[float]] = {name: [] for name in names}
+    reference: list[float] = []
+    times: dict[str, dict[str, list[float]]] = {name: {kind: [] for kind in KINDS} for name in names}
     start = time.perf_counter()
-    for game_number in range(args.games):
-        seed = args.seed + game_number
-        bots = [make_bot(name, seed=seed * 100 + seat) for seat, name in enumerate(lineup)]
-        game = play_game(bots, rules, seed, on_decision=lambda seat, seconds: times[seat].append(seconds))
-        rows.extend(game.sheet)
+    for number in range(args.deals):
+        seed = args.seed + number
+        deal = Hand.deal(rules, seed, number=number)
+        field_row = play_hand([bot(args.field, seed * 100 + s) for s in range(players)], deal)
+        reference.append(statistics.fmean(field_row))
+        for name in names:
+            seat_diffs, seat_points = [], []
+            for seat in range(players):
+                lineup = [bot(name if s == seat else args.field, seed * 100 + s) for s in range(players)]
+
+                def heard(who: int, kind: Decision, seconds: float, seat: int = seat, name: str = name) -> None:
+                    if who == seat:
+                        times[name][kind].append(seconds)
+
+                row = play_hand(lineup, deal, heard)
+                seat_points.append(row[seat])
+                seat_diffs.append(row[seat] - field_row[seat])
+            diffs[name].append(statistics.fmean(seat_diffs))
+            points[name].append(statistics.fmean(seat_points))
     wall = time.perf_counter() - start
+    load = os.getloadavg()
 
     print(f"hearts_widget from {hearts_widget.__path__[0]}")
-    print(f"{args.games} games, {len(rows)} hands, {len(lineup)} players, target {args.target}, "
-          f"seeds {args.seed}..{args.seed + args.games - 1}; {wall:.0f} s wall on {platform.python_version()}")
-    print(f"even share: {26 / len(lineup):.2f} points per hand")
-    print(f"{'seat':>4}  {'bot':<8} {'points/hand':>11} {'95% CI':>15}  {'median ms':>9} {'p95 ms':>8}")
-    for seat, name in enumerate(lineup):
-        points = [row[seat] for row in rows]
-        mean = statistics.fmean(points)
-        half = 1.96 * statistics.stdev(points) / math.sqrt(len(points)) if len(points) > 1 else float("nan")
-        decision = sorted(times[seat])
-        median = statistics.median(decision) * 1000
-        p95 = decision[min(len(decision) - 1, int(0.95 * len(decision)))] * 1000
-        print(f"{seat:>4}  {name:<8} {mean:>11.2f} {f'[{mean - half:.2f}, {mean + half:.2f}]':>15}  "
-              f"{median:>9.2f} {p95:>8.2f}")
+    print(f"{args.deals} duplicate deals (seeds {args.seed}..{args.seed + args.deals - 1}), {rules!r}, "
+          f"each candidate in every seat against {args.field}; {wall:.0f} s wall on Python "
+          f"{platform.python_version()}, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"reference ({players} x {args.field}): {statistics.fmean(reference):.2f} points per seat per hand")
+    print(f"{'candidate':<13} {'points/hand':>11} {'minus ' + args.field + ' in its seat':>24} {'95% interval':>18}")
+    for name in names:
+        mean, half = interval(diffs[name])
+        print(f"{name:<13} {statistics.fmean(points[name]):>11.2f} {mean:>+24.2f} "
+              f"{f'[{mean - half:+.2f}, {mean + half:+.2f}]':>18}")
+    for i, first in enumerate(names):
+        for second in names[i + 1:]:
+            mean, half = interval([a - b for a, b in zip(diffs[first], diffs[second])])
+            print(f"{first} minus {second} on the same deals: {mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]")
+    print(f"{'decision times (ms)':<22} {'kind':<7} {'count':>6} {'median':>8} {'p95':>8} {'max':>8}")
+    for name in names:
+        for kind in KINDS:
+            values = times[name][kind]
+            if values:
+                print(f"{name:<22} {kind:<7} {len(values):>6} {statistics.median(values) * 1000:>8.2f} "
+                      f"{percentile(values, 0.95) * 1000:>8.2f} {max(values) * 1000:>8.1f}")
+        every = [t for kind in ("pass", "choice", "play") for t in times[name][kind]]
+        print(f"{name:<22} {'all':<7} {len(every):>6} {statistics.median(every) * 1000:>8.2f} "
+              f"{percentile(every, 0.95) * 1000:>8.2f} {max(every) * 1000:>8.1f}")
 
 
 if __name__ == "__main__":

@@ -16,33 +16,43 @@ For the widget's Hint button::
 
     # after the trick the learner played to is complete:
     note = trick_feedback(view_when_played, hand.tricks[-1], lang="en")
-    # None, or note.card (played), note.better (would have saved points),
-    # note.reason ("would-duck" or "fewer-points"), note.facts, note.text, note.to_dict()
+    # None, or note.card (played), note.better (the coach's card),
+    # note.reason ("better-card", "best-card", "own-moon", "would-duck",
+    # "fewer-points"), note.facts, note.text, note.to_dict()
+
+    # having shot the moon, with the choice of how to score it:
+    moon_hint(shooter, game.scores, game.rules, lang="en")   # reason "moon-self" / "moon-others"
 
 ``names`` (optional, both functions) are the seat names the widget shows
 ("You", "West", ...), used in sentences that name a seat.
 
-Both read only what the learner may know: the hint decides from the
-:class:`SeatView` with the rule-based player's card sense
-(:mod:`.tactics`), never from hidden hands; the feedback compares the
-learner's legal cards against the completed trick, which is in the open,
-the others' cards taken as played.
+All read only what the learner may know: the hint decides from the
+:class:`SeatView` with the rule-based player's card sense (:mod:`.tactics`,
+then :mod:`.variants`, the same decisions as the rule-based bot's, so under
+the rules in force), never from hidden hands; the feedback judges the card
+with what the learner knew when it played (the unseen cards sampled as the
+strong bot samples them), not with the cards played after it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+import zlib
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any, Sequence
 
-from ..engine import Card, SeatView, Suit, Trick, WrongPhase
-from ..engine.cards import ALL_CARDS, mask_of
+from ..engine import Card, SeatView, Trick, WrongPhase
+from ..engine.cards import ALL_CARDS, mask_of, multiset_of
 from ..engine.explain import plain_facts
 from ..engine.trick import trick_winner
 from ..engine.rules import Rules
-from ..text.coach import feedback_text, hint_text
+from ..text.coach import feedback_text, hint_text, moon_text
 from ..text.messages import Names
-from .table import Table
-from .tactics import above, decide, moon_hand, moon_threat, rule_pass, winning_index
+from .base import best_moon_choice
+from .table import Table, tricks_taken_before
+from .tactics import above, decide, moon_hand, moon_threat, pass_reasons
+from .strong import StrongBot, distinct_choices
+from .variants import current_winner, points_taken, variant_decide, wins_now
 
 
 @dataclass(frozen=True)
@@ -83,42 +93,210 @@ class Feedback:
 
 
 def hint(view: SeatView, lang: str | None = None, names: Names = None) -> Hint:
-    """What the coach suggests to ``view.seat`` now, and why."""
+    """What the coach suggests to ``view.seat`` now, and why.
+
+    The card comes from the same decisions as the rule-based bot's (the
+    tactics, then the variant layer), so it follows the rules in force. Besides
+    the reason, a play hint's facts say which card wins the trick now
+    (``winning``, ``winner``), what is still out in the suit (``out``, left
+    out in a position set up mid-hand, where it is unknown; ``higher``: how
+    many unseen cards of the suit are above ``than``, the card or, when
+    discarding, the winning card) and what the card risks (``risk``:
+    ``"none"``, it cannot win the trick; ``"may-win"``, it wins unless a later
+    player beats it; ``"may-cancel"``, with two packs, unless a later player
+    plays its twin; ``"wins"``, nobody can),
+    with ``trick_points`` on the table so far; ``own_moon`` is set when the
+    learner has taken every point so far and the moon is in force.
+    """
     if view.phase == "pass" and view.seat in view.waiting_to_pass:
         return _pass_hint(view, lang, names)
     if view.to_move != view.seat:
         raise WrongPhase(f"the coach gives hints when seat {view.seat} is to pass or play, and it is not")
+    key = _view_key(view)
+    if key not in _HINTS:
+        if len(_HINTS) >= 64:
+            _HINTS.pop(next(iter(_HINTS)))
+        _HINTS[key] = _play_hint(view)
+    card, reason, facts = _HINTS[key]
+    return Hint((card,), reason, dict(facts), hint_text(reason, facts, lang, names))
+
+
+# The play hints already worked out, by what the seat knows (the table asks
+# again on every redraw, and the strong bot's check takes a moment).
+_HINTS: dict[str, tuple[Card, str, dict[str, Any]]] = {}
+
+
+def _play_hint(view: SeatView) -> tuple[Card, str, dict[str, Any]]:
+    """The card to play, its reason code and its facts (see :func:`hint`)."""
     table = Table.of(view)
     index, reason = decide(table)
-    card = ALL_CARDS[index]
-    facts: dict[str, Any] = {"card": card}
-    if table.trick:
-        win = winning_index(table.trick)
-        facts["winning"] = ALL_CARDS[win]
-        facts["winner"] = (table.leader + table.trick.index(win)) % table.players
-        facts["suit"] = Suit(table.trick[0] // 13)
-    else:
-        facts["suit"] = card.suit
-        facts["higher"] = (table.unseen & above(index)).bit_count()
+    card, reason, extra = variant_decide(view, ALL_CARDS[index], reason)
+    searched = _searched_card(view, table, card)
+    if searched is not None:
+        extra = {"instead": card, "gain": searched[1]}
+        card, reason = searched[0], "search-better"
+    facts: dict[str, Any] = {"card": card, **extra}
+    now = current_winner(view)
+    if now is not None:
+        facts["winner"], facts["winning"] = now
+    led = view.trick.led_suit
+    suit = card.suit if led is None else led
+    facts["suit"] = suit
+    # The card the still-out cards are counted against: the card played, or the
+    # card winning the trick when discarding.
+    than = card if card.suit is suit or now is None else now[1]
+    facts["than"] = than
+    facts["higher"] = (table.unseen & above(than.index)).bit_count()
+    if not tricks_taken_before(view):  # a position set up mid-hand: which cards are out is unknown
+        facts["out"] = tuple(c for c in reversed(still_out(view)) if c.suit is suit)
+    facts["risk"] = _risk(view, card, facts["higher"])
+    facts["trick_points"] = view.rules.score(*multiset_of(view.trick.cards + view.carried))
     threat = moon_threat(table)
     if threat is not None:
         facts["threat"] = threat
-    return Hint((card,), reason, facts, hint_text(reason, facts, lang, names))
+    if _own_moon_open(table) and not reason.startswith("moon-"):
+        facts["own_moon"] = True
+    return card, reason, facts
+
+
+# The strong bot's evaluation in the coach: deals sampled for a hint and for
+# the feedback after a trick (a fixed number: the adaptive stop, made for
+# speed, can stop on a misleading early lead), and
+# how much better (in points) a card must be expected to do to be named.
+HINT_DEALS = 300
+FEEDBACK_DEALS = 150
+WORTH = 0.5
+# At most about this many cards played in play-outs for one hint or feedback.
+COACH_WORK = 60_000
+
+
+def _searched_card(view: SeatView, table: Table, card: Card) -> tuple[Card, float] | None:
+    """In the standard game, the card the strong bot's evaluation expects to do at
+    least ``WORTH`` points better than the rule-based ``card``, and by how much;
+    None when the rule-based card stands. Played last, the rule-based card
+    takes the fewest points the trick allows, and stands, unless a moon is still
+    possible (it may guard, or shoot, where that is not worth it)."""
+    if view.rules.variant != "standard":
+        return None
+    moon_possible = bool(table.moon_points) and sum(1 for p in table.points if p) < 2
+    if len(view.trick.cards) == view.rules.players - 1 and not moon_possible:
+        return None
+    candidates = distinct_choices(table)
+    if len(candidates) == 1:
+        return None
+    means = StrongBot(seed=zlib.crc32(_view_key(view).encode())).evaluate(
+        view, table, candidates, deals=_coach_deals(view, candidates, HINT_DEALS), adaptive=False)
+    best = min(candidates, key=lambda c: (means[c], c))
+    gain = means[_group(candidates, card)] - means[best]
+    return (ALL_CARDS[best], round(gain, 1)) if gain >= WORTH else None
+
+
+def _coach_deals(view: SeatView, candidates: list[int], most: int) -> int:
+    """Deals for the coach's evaluation: ``most``, fewer (down to a fifth) when many
+    cards are compared over a long play-out, early in a hand (``COACH_WORK``)."""
+    return max(most // 5, min(most, COACH_WORK // (len(candidates) * sum(view.hand_sizes))))
+
+
+def _group(candidates: list[int], card: Card) -> int:
+    """The candidate standing for ``card`` (:func:`.strong.distinct_choices`)."""
+    return max(c for c in candidates if c <= card.index and c // 13 == card.index // 13)
+
+
+def still_out(view: SeatView) -> tuple[Card, ...]:
+    """The cards ``view.seat`` has not seen (in other hands, or the kitty), in hand
+    order; with two packs a card counts once per unseen copy."""
+    seen = Counter(view.held)
+    for trick in view.tricks:
+        seen.update(trick.cards)
+    seen.update(view.trick.cards)
+    unseen = Counter(view.rules.deck) - seen
+    return tuple(sorted(unseen.elements(), key=lambda c: c.index))
+
+
+def _risk(view: SeatView, card: Card, higher: int) -> str:
+    """What playing ``card`` risks on this trick: ``"none"`` (it cannot win it),
+    ``"may-win"`` (it wins unless a later player beats it), ``"may-cancel"`` (unless
+    a later player plays its twin) or ``"wins"``."""
+    led = view.trick.led_suit
+    if led is not None and card.suit is not led or not wins_now(view, card):
+        return "none"
+    later = view.rules.players - 1 - len(view.trick.cards)
+    if later and higher:
+        return "may-win"
+    if later and view.rules.packs == 2 and card in still_out(view):
+        return "may-cancel"  # variant.cancellation.cancel: its twin is still out
+    return "wins"
+
+
+def _own_moon_open(table: Table) -> bool:
+    """score.moon: this seat has taken every point so far (and some), so it may still shoot the moon."""
+    return bool(table.moon_points and table.points[table.seat]
+                and not any(p for s, p in enumerate(table.points) if s != table.seat))
 
 
 def _pass_hint(view: SeatView, lang: str | None, names: Names) -> Hint:
+    """Three cards to pass, each with its own reason (``facts["why"]``: (card, code,
+    the card's points under the rules) for each); in Omnibus the bonus card is kept
+    (``facts["bonus"]``)."""
     held = mask_of(view.held)
-    deck = view.rules.deck_mask
-    cards = tuple(sorted(ALL_CARDS[i] for i in rule_pass(held, deck)))
-    reason = "pass-moon" if moon_hand(held, deck) else "pass-danger"
-    facts = {"cards": cards, "direction": view.pass_direction}
+    rules = view.rules
+    keep = rules.bonus.bit if rules.bonus is not None else 0
+    chosen = [(ALL_CARDS[i], why, rules.card_points(ALL_CARDS[i]))
+              for i, why in pass_reasons(held, rules.deck_mask, keep)]
+    chosen.sort(key=lambda entry: entry[0].index)
+    cards = tuple(c for c, _, _ in chosen)
+    reason = "pass-moon" if moon_hand(held, rules.deck_mask) else "pass-danger"
+    facts: dict[str, Any] = {"cards": cards, "direction": view.pass_direction, "why": tuple(chosen)}
+    if keep and held & keep:
+        facts["bonus"] = rules.bonus
     return Hint(cards, reason, facts, hint_text(reason, facts, lang, names))
 
 
+def moon_hint(seat: int, scores: Sequence[int], rules: Rules, lang: str | None = None,
+              names: Names = None) -> Hint:
+    """score.moon: having shot the moon, which way to score it and what each way
+    does to the standings (``scores``: the totals before this hand).
+
+    ``reason`` is ``"moon-self"`` or ``"moon-others"`` (the bots' own choice,
+    :func:`.base.best_moon_choice`); ``facts["why"]`` says why: ``"ends-win"``
+    (adding ends the game and ``seat`` wins), ``"ends-lost"`` (adding would end
+    it with someone else ahead), ``"leading"`` or ``"behind"`` (neither ends it).
+    """
+    if rules.moon != "choice":
+        raise ValueError(f"the moon is scored one way only under Rules.moon={rules.moon!r}: there is no choice")
+    points = rules.moon_points
+    choice = best_moon_choice(seat, scores, rules.target, points)
+    others_after = [total + points for s, total in enumerate(scores) if s != seat]
+    if max(others_after) >= rules.target:
+        why = "ends-win" if choice == "others" else "ends-lost"
+    else:
+        why = "leading" if choice == "others" else "behind"
+    facts = {"points": points, "own": scores[seat] - points, "why": why, "seat": seat,
+             "others": tuple((s, total + points) for s, total in enumerate(scores) if s != seat)}
+    return Hint((), f"moon-{choice}", facts, moon_text(f"moon-{choice}", facts, lang, names))
+
+
 def trick_feedback(view: SeatView, trick: Trick, lang: str | None = None, names: Names = None) -> Feedback | None:
-    """Whether the card ``view.seat`` played to the completed ``trick`` cost points
-    that another of its legal cards (``view``: its view when it played) would have
-    saved, the other cards taken as played. None when nothing could be saved."""
+    """The coach's word on the card ``view.seat`` played to the completed ``trick``
+    (``view``: its view when it played), judged with what it knew then.
+
+    - ``"own-moon"``: it took points but has every point so far, so it may still
+      shoot the moon; the coach says so rather than scold.
+    - In the standard game each legal card is valued as the strong bot values it
+      (the unseen cards dealt ``FEEDBACK_DEALS`` times consistently with the
+      learner's view, the rest played out): ``"better-card"`` when another card
+      was expected to do at least ``WORTH`` points better (``facts["cost"]``),
+      ``"best-card"`` when the learner found the best card and the choice mattered.
+    - In a variant the coach judges only a card played last, when the trick's
+      outcome was known: ``"would-duck"`` / ``"fewer-points"`` when another card
+      would have taken fewer points, ``"best-card"`` when it took the fewest and
+      another card would have taken more.
+
+    None when there is nothing worth saying. ``better`` is the card the coach
+    would have played (the played card itself for ``own-moon`` and ``best-card``).
+    The answer for one position is computed once and kept (the table asks again
+    on every redraw).
+    """
     seat = view.seat
     if view.to_move != seat:
         raise ValueError(f"give seat {seat}'s view at the moment it played, when it was to play")
@@ -126,22 +304,100 @@ def trick_feedback(view: SeatView, trick: Trick, lang: str | None = None, names:
         raise ValueError("the trick must be the completed trick the seat played to from this view")
     played = trick.card_of(seat)
     assert played is not None
-    position = trick.cards.index(played)
-
-    def outcome(card: Card) -> tuple[int, int, Card]:
-        cards = trick.cards[:position] + (card,) + trick.cards[position + 1:]
-        winner, best = trick_winner(trick.leader, cards, view.rules.players)
-        return (Rules.points_in(mask_of(cards)) if winner == seat else 0), winner, best
-
-    taken = outcome(played)[0]
-    if not taken or moon_threat(Table.of(view)) is not None:
-        return None  # nothing lost, or points taken on purpose to stop a moon
-    saved = min(outcome(card)[0] for card in view.legal)
-    if saved >= taken:
+    key = _position_key(view, played, trick)
+    if key not in _FEEDBACK:
+        if len(_FEEDBACK) >= 64:
+            _FEEDBACK.pop(next(iter(_FEEDBACK)))
+        _FEEDBACK[key] = _judge(view, trick, played, key)
+    judged = _FEEDBACK[key]
+    if judged is None:
         return None
-    better = max((c for c in view.legal if outcome(c)[0] == saved), key=lambda c: (c.rank, c.index))
-    _, winner, winning = outcome(better)
-    reason = "would-duck" if winner != seat else "fewer-points"
-    facts = {"card": played, "better": better, "points": taken, "fewer": saved, "winning": winning,
-             "winner": winner}
+    reason, better, facts = judged
     return Feedback(played, better, reason, facts, feedback_text(reason, facts, lang, names))
+
+
+Judged = tuple[str, Card, dict[str, Any]] | None
+_FEEDBACK: dict[str, Judged] = {}
+
+
+def _view_key(view: SeatView) -> str:
+    """A text naming what ``view.seat`` knows (it seeds the sampling, so the same
+    knowledge always gets the same answer)."""
+    tricks = " | ".join(f"{t.leader}:{' '.join(c.code for c in t.cards)}"
+                        for t in (*view.tricks, view.trick))
+    passed = " ".join(c.code for c in view.passed)
+    carried = " ".join(c.code for c in view.carried)
+    return (f"{view.rules!r} {view.number} {view.seat} {view.points} {view.hearts_broken} {view.first_trick} "
+            f"[{' '.join(c.code for c in view.held)}] [{passed}] [{carried}] {tricks}")
+
+
+def _position_key(view: SeatView, played: Card, trick: Trick) -> str:
+    """A text naming the position, the card played and the completed trick."""
+    return f"{_view_key(view)} || {trick.leader}:{' '.join(c.code for c in trick.cards)} {played.code}"
+
+
+def _judge(view: SeatView, trick: Trick, played: Card, key: str) -> Judged:
+    rules = view.rules
+    table = Table.of(view)
+    winner = _trick_winner(view, trick)
+    moon_taken = sum(13 if c.is_black_maria else 1 for c in trick.cards if c.is_heart or c.is_black_maria)
+    if winner == view.seat and moon_taken and _own_moon_open_after(table, moon_taken):
+        return "own-moon", played, {"card": played, "points": rules.score(*multiset_of(trick.cards))}
+    if len(view.legal) == 1:
+        return None
+    if rules.variant == "standard":
+        return _judge_by_search(view, table, played, key)
+    if len(view.trick.cards) == rules.players - 1:
+        return _judge_last(view, trick, played)
+    return None
+
+
+def _trick_winner(view: SeatView, trick: Trick) -> int | None:
+    if trick.winner is not None or trick.carried:
+        return trick.winner
+    return trick_winner(trick.leader, trick.cards, view.rules.players)[0]
+
+
+def _own_moon_open_after(table: Table, taken: int) -> bool:
+    """score.moon: this seat had taken points, and every point so far, before taking
+    ``taken`` more, and the moon is still to complete."""
+    return bool(table.moon_points and table.points[table.seat]) \
+        and not any(p for s, p in enumerate(table.points) if s != table.seat) \
+        and table.points[table.seat] + taken < table.moon_points
+
+
+def _judge_by_search(view: SeatView, table: Table, played: Card, key: str) -> Judged:
+    """Value every legal card from the learner's view, as the strong bot would."""
+    candidates = distinct_choices(table)
+    if len(candidates) == 1:
+        return None
+    bot = StrongBot(seed=zlib.crc32(key.encode()))
+    means = bot.evaluate(view, table, candidates, deals=_coach_deals(view, candidates, FEEDBACK_DEALS),
+                         adaptive=False)
+    group = _group(candidates, played)
+    best = min(candidates, key=lambda c: (means[c], c))
+    cost = means[group] - means[best]
+    spread = max(means.values()) - min(means.values())
+    if cost >= WORTH:
+        return "better-card", ALL_CARDS[best], {"card": played, "better": ALL_CARDS[best], "cost": round(cost, 1)}
+    if group == best and spread >= WORTH:
+        return "best-card", played, {"card": played, "others": len(candidates) - 1}
+    return None
+
+
+def _judge_last(view: SeatView, trick: Trick, played: Card) -> Judged:
+    """Played last in a variant: the trick's outcome for each legal card was known."""
+    outcomes = {card: points_taken(view, card) for card in view.legal}
+    taken, fewest = outcomes[played], min(outcomes.values())
+    if taken == fewest:
+        if max(outcomes.values()) > taken:
+            return "best-card", played, {"card": played, "others": len(view.legal) - 1}
+        return None
+    better = max((c for c in view.legal if outcomes[c] == fewest), key=lambda c: (c.rank, c.index))
+    cards = trick.cards[:-1] + (better,)
+    now = current_winner(replace(view, trick=replace(view.trick, cards=cards)))
+    winner, winning = now if now is not None else (view.trick.leader, cards[0])
+    reason = "would-duck" if winner != view.seat else "fewer-points"
+    facts = {"card": played, "better": better, "points": taken, "fewer": fewest, "winning": winning,
+             "winner": winner}
+    return reason, better, facts

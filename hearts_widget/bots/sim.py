@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..engine.cards import HEARTS_MASK, QS_BIT, SUIT_MASKS
-from ..engine.legality import legal_mask
+from ..engine.legality import POINT_CARDS, legal_mask
 from ..engine.rules import MOON_POINTS, POINTS_PER_HAND, Rules
 from .table import Table
 
@@ -23,7 +23,8 @@ points_in = Rules.points_in
 class Playout:
     """A hand in play with every seat's cards known (one sampled deal)."""
 
-    __slots__ = ("rules", "hands", "trick", "leader", "points", "gone", "voids", "hearts_broken", "first_trick")
+    __slots__ = ("rules", "hands", "trick", "leader", "points", "gone", "voids", "hearts_broken", "first_trick",
+                 "moon_points")
 
     def __init__(self, rules: Rules, hands: list[int], trick: tuple[int, ...], leader: int,
                  points: list[int], gone: int, voids: list[int], hearts_broken: bool, first_trick: bool) -> None:
@@ -36,6 +37,7 @@ class Playout:
         self.voids = voids
         self.hearts_broken = hearts_broken
         self.first_trick = first_trick
+        self.moon_points = rules.moon_points
 
     @property
     def to_move(self) -> int:
@@ -50,13 +52,16 @@ class Playout:
         led = self.trick[0] // 13 if self.trick else None
         return legal_mask(self.rules, self.hands[self.to_move], led, self.first_trick, self.hearts_broken)
 
-    def table(self) -> Table:
-        """What the seat to move knows, for a policy."""
+    def table(self, legal: int | None = None) -> Table:
+        """What the seat to move knows, for a policy (``legal``: its legal cards, if known)."""
         seat = self.to_move
         rules = self.rules
-        return Table(seat, rules.players, self.hands[seat], self.legal(), self.trick, self.leader, self.gone,
+        if legal is None:
+            legal = self.legal()
+        return Table(seat, rules.players, self.hands[seat], legal, self.trick, self.leader, self.gone,
                      rules.deck_mask, self.points, self.voids, self.first_trick,
-                     self.first_trick and rules.first_trick_no_points, self.hearts_broken)
+                     self.first_trick and rules.first_trick_no_points, self.hearts_broken,
+                     moon_points=self.moon_points)
 
     def play(self, card: int) -> None:
         """Play ``card`` (an index, assumed legal) for the seat to move."""
@@ -82,10 +87,24 @@ class Playout:
         self.first_trick = False
 
     def run(self, policy: Policy) -> list[int]:
-        """Play to the end with ``policy`` for every seat; the points each seat took."""
-        while not self.over:
-            self.play(policy(self.table()))
-        return self.points
+        """Play to the end with ``policy`` for every seat; the points each seat took.
+
+        Cheap where it can be: a seat with one legal card plays it without asking
+        the policy, and once no card that carries points is left in any hand
+        between tricks, the points can no longer change and the play-out stops."""
+        hands = self.hands
+        while True:
+            if not self.trick:
+                left = 0
+                for held in hands:
+                    left |= held
+                if not left & POINT_CARDS:
+                    return self.points
+            legal = self.legal()
+            if legal & (legal - 1):
+                self.play(policy(self.table(legal)))
+            else:
+                self.play(legal.bit_length() - 1)
 
 
 def trick_winner_index(leader: int, trick: tuple[int, ...], players: int) -> int:

@@ -8,8 +8,9 @@ so the rule-based policy runs unchanged in both.
 from __future__ import annotations
 
 from ..engine import SeatView
-from ..engine.cards import HEARTS_MASK, SUIT_MASKS, mask_of
+from ..engine.cards import ALL_CARDS, HEARTS_MASK, SUIT_MASKS, mask_of
 from ..engine.legality import POINT_CARDS
+from ..engine.rules import MOON_POINTS, Rules
 
 
 class Table:
@@ -19,14 +20,22 @@ class Table:
     order from ``leader``; ``gone`` every card played this hand (the trick
     included); ``points`` the points each seat has taken; ``voids`` per seat a
     4-bit mask of the suits that seat did not follow.
+
+    The rules in force reach the policy as two numbers: ``costly``, the kinds
+    of card that cost their taker points (the hearts and the Black Maria; in
+    Black Maria the K♠ and A♠ too), and ``moon_points``, what shooting the
+    moon is worth (0: no moon, so nobody guards against it nor tries it).
+    ``points`` counts, per seat, the hearts (1) and Black Marias (13) taken:
+    the moon's progress, whatever else the variant counts.
     """
 
     __slots__ = ("seat", "players", "held", "legal", "trick", "leader", "gone", "deck", "points",
-                 "voids", "first_trick", "safe_first_trick", "hearts_broken")
+                 "voids", "first_trick", "safe_first_trick", "hearts_broken", "costly", "moon_points")
 
     def __init__(self, seat: int, players: int, held: int, legal: int, trick: tuple[int, ...], leader: int,
                  gone: int, deck: int, points: tuple[int, ...] | list[int], voids: list[int],
-                 first_trick: bool, safe_first_trick: bool, hearts_broken: bool) -> None:
+                 first_trick: bool, safe_first_trick: bool, hearts_broken: bool, costly: int = POINT_CARDS,
+                 moon_points: int = MOON_POINTS) -> None:
         self.seat = seat
         self.players = players
         self.held = held
@@ -40,6 +49,8 @@ class Table:
         self.first_trick = first_trick
         self.safe_first_trick = safe_first_trick
         self.hearts_broken = hearts_broken
+        self.costly = costly
+        self.moon_points = moon_points
 
     @property
     def unseen(self) -> int:
@@ -53,13 +64,41 @@ class Table:
         gone = mask_of(view.trick.cards)
         for done in view.tricks:
             gone |= mask_of(done.cards)
+        rules = view.rules
         return cls(
-            seat=view.seat, players=view.rules.players, held=mask_of(view.held), legal=mask_of(view.legal),
-            trick=trick, leader=view.trick.leader, gone=gone, deck=view.rules.deck_mask, points=view.points,
+            seat=view.seat, players=rules.players, held=mask_of(view.held), legal=mask_of(view.legal),
+            trick=trick, leader=view.trick.leader, gone=gone, deck=rules.deck_mask, points=moon_progress(view),
             voids=shown_voids(view),
-            first_trick=view.first_trick, safe_first_trick=view.first_trick and view.rules.first_trick_no_points,
-            hearts_broken=view.hearts_broken,
+            first_trick=view.first_trick, safe_first_trick=view.first_trick and rules.first_trick_no_points,
+            hearts_broken=view.hearts_broken, costly=costly_cards(rules), moon_points=rules.moon_points,
         )
+
+
+def costly_cards(rules: Rules) -> int:
+    """The kinds of card that cost their taker points under ``rules`` (the Omnibus
+    bonus, worth -10, is not one of them)."""
+    return mask_of(c for c in ALL_CARDS if rules.card_points(c) > 0)
+
+
+def moon_progress(view: SeatView) -> tuple[int, ...]:
+    """score.moon: per seat, the hearts (1 each) and Black Marias (13) it has taken.
+
+    That is the view's points in the standard game and in Cancellation Hearts
+    (each copy counted); in Omnibus the bonus card's -10 is taken back out, and
+    when the moon needs the bonus card (``moon_needs_bonus``) a seat that took
+    it counts 1 more, so that taking it alone stops another seat's moon.
+    """
+    rules = view.rules
+    bonus = rules.bonus
+    if bonus is None:
+        return view.points
+    points = list(view.points)
+    for trick in view.tricks:
+        if trick.winner is not None and bonus in trick.cards:
+            points[trick.winner] -= rules.card_points(bonus)
+            if rules.moon_needs_bonus:
+                points[trick.winner] += 1
+    return tuple(points)
 
 
 def shown_voids(view: SeatView) -> list[int]:
@@ -93,8 +132,8 @@ def allowed_masks(view: SeatView) -> list[int]:
         for seat, card in zip(trick.seats, trick.cards):
             if card.suit is not led:
                 allowed[seat] &= ~SUIT_MASKS[led]
-                if first and rules.first_trick_no_points and card.bit & POINT_CARDS:
-                    allowed[seat] &= POINT_CARDS
+                if first and rules.first_trick_no_points and card.bit & rules.first_trick_points:
+                    allowed[seat] &= rules.first_trick_points
             elif seat == trick.leader and card.is_heart and not broken and rules.hearts_must_be_broken:
                 allowed[seat] &= HEARTS_MASK
             if card.is_heart or (card.is_black_maria and rules.maria_breaks_hearts):

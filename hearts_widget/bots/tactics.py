@@ -11,7 +11,6 @@ higher card.
 from __future__ import annotations
 
 from ..engine.cards import HEARTS_MASK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS, Suit, iter_bits
-from ..engine.rules import Rules
 from .table import Table
 
 SPADES = int(Suit.SPADES)
@@ -23,8 +22,8 @@ LOW_SPADES = SUIT_MASKS[SPADES] & (QS_BIT - 1)
 # A seat that has taken every point so far and at least this many hearts
 # may be shooting the moon: the others start guarding.
 MOON_ALARM_HEARTS = 4
-
-points_in = Rules.points_in
+# The strong bot's search watches a seat with every point so far from this many.
+MOON_WATCH_POINTS = 4
 
 
 def highest(mask: int) -> int:
@@ -57,45 +56,70 @@ def winning_index(trick: tuple[int, ...]) -> int:
     return highest(trick_mask(trick) & SUIT_MASKS[trick[0] // 13])
 
 
-def losers(held: int, outstanding: int) -> int:
+def losers(held: int, outstanding: int, limit: int = 13) -> int:
     """How many of ``held`` would likely lose a trick if this seat led every suit
     from the top: a card wins when no outstanding card of its suit is higher,
-    or when the others' cards of the suit are too few to outlast the higher ones held."""
+    or when the others' cards of the suit are too few to outlast the higher ones held.
+    Counting stops once past ``limit`` (the caller only asks whether it is at most that)."""
     count = 0
     for suit_mask in SUIT_MASKS:
         mine = held & suit_mask
+        if not mine:
+            continue
         out = outstanding & suit_mask
         length = out.bit_count()
+        above_held = 0
         while mine:
             card = highest(mine)
             mine ^= 1 << card
-            if out & above(card) and length > (held & above(card)).bit_count():
+            if out >> card and length > above_held:
                 count += 1
+                if count > limit:
+                    return count
+            above_held += 1
     return count
 
 
 # -- the moon -------------------------------------------------------------
 def moon_threat(table: Table) -> int | None:
     """Another seat that has every point taken so far, enough hearts to be
-    going for the moon, and points still to take; else None."""
+    going for the moon, and points still to take; else None (always None when
+    the rules have no moon)."""
+    if not table.moon_points:
+        return None
     taking = [s for s, p in enumerate(table.points) if p]
     if len(taking) != 1 or taking[0] == table.seat:
         return None
     seat = taking[0]
     points = table.points[seat]
-    hearts = points - 13 if points > 13 else points
-    if hearts < MOON_ALARM_HEARTS or points == 26:
+    queens = min(points // 13, table.moon_points // 26)
+    hearts = points - 13 * queens if points >= 13 else points
+    if hearts < MOON_ALARM_HEARTS or points >= table.moon_points:
         return None
     return seat
 
 
+def may_shoot(table: Table) -> int | None:
+    """A looser :func:`moon_threat` for the strong bot's search: another seat that
+    has every point taken so far, at least ``MOON_WATCH_POINTS`` of them, and
+    points still to take. The search then lets that seat try for the moon in
+    its play-outs whenever its sampled cards make the moon plausible."""
+    if not table.moon_points:
+        return None
+    taking = [s for s, p in enumerate(table.points) if p]
+    if len(taking) != 1 or taking[0] == table.seat:
+        return None
+    points = table.points[taking[0]]
+    return taking[0] if MOON_WATCH_POINTS <= points < table.moon_points else None
+
+
 def shooting(table: Table) -> bool:
     """Whether this seat should go for the moon now: nobody else has points and
-    its cards should win (almost) every trick from here."""
-    if any(p for s, p in enumerate(table.points) if s != table.seat):
+    its cards should win (almost) every trick from here (never without a moon)."""
+    if not table.moon_points or any(p for s, p in enumerate(table.points) if s != table.seat):
         return False
     slack = 1 if table.points[table.seat] >= 16 or not table.gone else 0
-    return losers(table.held, table.unseen) <= slack
+    return losers(table.held, table.unseen, slack) <= slack
 
 
 # -- playing --------------------------------------------------------------
@@ -114,7 +138,7 @@ def decide(table: Table) -> Decision:
     if not legal & (legal - 1):
         return highest(legal), "only-card"
     if shooting(table):
-        return _shoot(table)
+        return shoot(table)
     if not table.trick:
         return _lead(table)
     led = table.trick[0] // 13
@@ -123,7 +147,7 @@ def decide(table: Table) -> Decision:
     return _discard(table)
 
 
-def _shoot(table: Table) -> Decision:
+def shoot(table: Table) -> Decision:
     """Going for the moon: win every trick, keep the points for yourself."""
     legal = table.legal
     if not table.trick:
@@ -192,14 +216,16 @@ def _follow(table: Table, led: int) -> Decision:
     if table.safe_first_trick:
         return highest(suit), "first-trick-high"
     last = len(trick) == table.players - 1
-    points = points_in(trick_mask(trick))
+    points = trick_mask(trick) & table.costly
     threat = moon_threat(table)
     if threat is not None and points and suit & above(win):
         return highest(suit), "guard-win"
     if suit & QS_BIT and win > QUEEN_OF_SPADES:
         return QUEEN_OF_SPADES, "queen-under"
     under = suit & below(win)
-    no_queen = suit & ~QS_BIT or suit
+    # Winning, keep back the cards that cost their taker points (the Black
+    # Maria; in Black Maria the K♠ and A♠ too).
+    no_queen = suit & ~(table.costly & ~HEARTS_MASK) or suit
     if last and not points:
         return highest(no_queen), ("duck" if highest(no_queen) < win else "last-no-points")
     if under:
@@ -256,24 +282,43 @@ def _discard_danger(card: int, held: int, queen_out: bool) -> float:
 
 
 # -- passing --------------------------------------------------------------
-def rule_pass(held: int, deck: int) -> list[int]:
+def rule_pass(held: int, deck: int, keep: int = 0) -> list[int]:
     """Three cards (indexes) to pass: the dangerous ones, voiding short suits;
-    or, with a hand that can shoot the moon, the low losers."""
+    or, with a hand that can shoot the moon, the low losers. The cards in
+    ``keep`` (the Omnibus bonus) are not passed."""
+    return [card for card, _ in pass_reasons(held, deck, keep)]
+
+
+def pass_reasons(held: int, deck: int, keep: int = 0) -> list[tuple[int, str]]:
+    """:func:`rule_pass`'s three cards, each with why it goes (a reason code:
+    ``queen``, ``high-spade``, ``high-heart``, ``short``, ``high``, ``moon-low``)."""
+    chosen: list[tuple[int, str]] = []
+    rest = held
     if moon_hand(held, deck):
-        chosen = []
-        rest = held
         for _ in range(3):
-            card = _lowest_rank(rest & ~HEARTS_MASK & ~QS_BIT or rest)
-            chosen.append(card)
+            card = _lowest_rank(rest & ~HEARTS_MASK & ~QS_BIT & ~keep or rest & ~keep or rest)
+            chosen.append((card, "moon-low"))
             rest ^= 1 << card
         return chosen
-    chosen = []
-    rest = held
     for _ in range(3):
-        card = max(iter_bits(rest), key=lambda c: pass_danger(c, rest))
-        chosen.append(card)
+        card = max(iter_bits(rest & ~keep or rest), key=lambda c: pass_danger(c, rest))
+        chosen.append((card, _pass_reason(card, rest)))
         rest ^= 1 << card
     return chosen
+
+
+def _pass_reason(card: int, held: int) -> str:
+    """Why :func:`pass_danger` ranks ``card`` among the cards to pass from ``held``."""
+    suit, rank = divmod(card, 13)
+    if card == QUEEN_OF_SPADES:
+        return "queen"
+    if 1 << card & HIGH_SPADES:
+        return "high-spade"
+    if suit == HEARTS and rank + 2 >= 11:
+        return "high-heart"
+    if suit != SPADES and (held & SUIT_MASKS[suit]).bit_count() <= 3:
+        return "short"
+    return "high"
 
 
 def moon_hand(held: int, deck: int) -> bool:

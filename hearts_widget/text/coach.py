@@ -12,6 +12,7 @@ from typing import Any
 
 from ..engine.cards import Card
 from .messages import Names, number_text, seat_label, suit_name
+from .ui import total_entry
 from .translate import translator
 
 
@@ -25,7 +26,7 @@ def _values(facts: dict[str, Any], lang: str | None, names: Names) -> dict[str, 
             values[key] = " ".join(str(c) for c in value)
         elif key in ("suit",):
             values[key] = suit_name(value, lang)
-        elif key in ("winner", "threat"):
+        elif key in ("winner", "threat", "seat"):
             values[key] = seat_label(value, lang, names)
         elif key in ("points", "fewer"):
             values[key] = number_text(value)  # Omnibus: a trick can be worth −10
@@ -35,9 +36,100 @@ def _values(facts: dict[str, Any], lang: str | None, names: Names) -> dict[str, 
 
 
 def hint_text(reason: str, facts: dict[str, Any], lang: str | None = None, names: Names = None) -> str:
-    """The coach's suggestion as one or two sentences."""
+    """The coach's suggestion: the reason's sentence, then what makes it right
+    for these cards (each passed card's reason; for a play, what is still out
+    and what the card risks)."""
+    main = _reason_text(reason, facts, lang, names)
+    if reason.startswith("pass-"):
+        return " ".join([main] + _pass_details(facts, lang))
+    lines = [main]
+    if "winning" in facts and reason not in NAMING_WINNER:
+        lines.append(translator(lang).gettext("{winner} is winning the trick now, with {winning}.").format(
+            **_values(facts, lang, names)))
+    return " ".join(lines + _play_details(facts, lang, names))
+
+
+# The reasons whose sentence already names the card or seat winning the trick.
+NAMING_WINNER = ("duck", "queen-under", "must-win-last", "must-win-low", "must-win-high", "discard-queen",
+                 "discard-heart", "discard-points", "guard-give-points")
+
+
+def _pass_details(facts: dict[str, Any], lang: str | None) -> list[str]:
+    """One sentence per passed card, and the Omnibus bonus kept."""
+    t = translator(lang)
+    lines = []
+    for card, why, points in facts.get("why", ()):
+        values = {"card": str(card), "suit": suit_name(card.suit, lang), "points": points}
+        if why == "high-spade" and points > 0:
+            why = "high-spade-points"
+        sentence = {
+            "queen": t.gettext("{card}: the Black Maria, with too few low spades to hide it under."),
+            "high-spade": t.gettext("{card}: a high spade, which could be made to take the Black Maria."),
+            "high-spade-points": t.gettext(
+                "{card}: worth {points} points itself, and it could be made to take the Black Maria."),
+            "high-heart": t.gettext("{card}: a high heart, which would win tricks full of hearts."),
+            "short": t.gettext("{card}: one of your few {suit}; without them you can discard when {suit} are led."),
+            "high": t.gettext("{card}: a high card, likely to win a trick with points in it."),
+            "moon-low": t.gettext("{card}: a low card, which would lose a trick and let someone else take points."),
+        }[why]
+        lines.append(sentence.format(**values))
+    if "bonus" in facts:
+        lines.append(t.gettext("Keep {bonus}: it is worth -10 to whoever takes it.").format(bonus=str(facts["bonus"])))
+    return lines
+
+
+def _play_details(facts: dict[str, Any], lang: str | None, names: Names) -> list[str]:
+    """What is still out in the suit, what the card risks, and the learner's own moon."""
     t = translator(lang)
     v = _values(facts, lang, names)
+    lines = []
+    if "out" in facts:
+        # Counted, not named: which cards are unseen is for the learner to work out.
+        count = len(facts["out"])
+        if not count:
+            lines.append(t.gettext("No other {suit} is still out.").format(**v))
+        else:
+            lines.append(t.ngettext("{count} other {suit} card is still out, {higher} of them higher than {than}.",
+                                    "{count} other {suit} cards are still out, {higher} of them higher than {than}.",
+                                    count).format(count=count, **v))
+    risk = facts.get("risk")
+    if risk == "none":
+        lines.append(t.gettext("{card} cannot win this trick.").format(**v))
+    elif risk == "may-win":
+        lines.append(t.ngettext(
+            "{card} wins the trick unless a later player plays the {higher} higher {suit} card still out.",
+            "{card} wins the trick unless a later player plays one of the {higher} higher {suit} cards still out.",
+            facts["higher"]).format(**v))
+    elif risk == "may-cancel":
+        lines.append(t.gettext("{card} wins the trick unless a later player plays its twin, which cancels it."
+                               ).format(**v))
+    elif risk == "wins":
+        lines.append(t.ngettext(
+            "Nobody can beat {card}: you win this trick and its points ({trick_points} point so far).",
+            "Nobody can beat {card}: you win this trick and its points ({trick_points} points so far).",
+            facts["trick_points"]).format(**v))
+    if facts.get("own_moon"):
+        lines.append(t.gettext(
+            "You have taken every point so far: if you can win every trick from here, you shoot the moon."))
+    return lines
+
+
+def _reason_text(reason: str, facts: dict[str, Any], lang: str | None, names: Names) -> str:
+    """The sentence of one reason code."""
+    t = translator(lang)
+    v = _values(facts, lang, names)
+    if reason == "last-fewest":
+        if not facts["points"]:
+            return t.gettext("You play last: with {card} you take no points from this trick.").format(**v)
+        return t.ngettext(
+            "You play last: {card} takes the fewest points any of your cards can take from this trick, {points}.",
+            "You play last: {card} takes the fewest points any of your cards can take from this trick, {points}.",
+            facts["points"]).format(**v)
+    if reason == "discard-points":
+        return t.ngettext(
+            "You have no {suit}: discard {card}, worth {points} point, onto {winner}'s trick.",
+            "You have no {suit}: discard {card}, worth {points} points, onto {winner}'s trick.",
+            facts["points"]).format(**v)
     if reason == "lead-low":
         return t.ngettext(
             "Lead {card}: {higher} higher card of that suit is still out, so someone else will likely win the trick.",
@@ -45,8 +137,7 @@ def hint_text(reason: str, facts: dict[str, Any], lang: str | None = None, names
             facts["higher"],
         ).format(**v)
     messages = {
-        "pass-danger": t.gettext(
-            "Pass {cards}: high cards that would win tricks full of points, and cards that empty a short suit."),
+        "pass-danger": t.gettext("Pass {cards}."),
         "pass-moon": t.gettext(
             "Your hand is strong enough to shoot the moon: pass your low cards, {cards}, and keep the winners."),
         "only-card": t.gettext("{card} is the only card you may play."),
@@ -92,8 +183,42 @@ def hint_text(reason: str, facts: dict[str, Any], lang: str | None = None, names
             "You can take every point and shoot the moon: lead {card} and keep winning tricks."),
         "moon-win": t.gettext("You are shooting the moon: win this trick with {card}."),
         "moon-keep": t.gettext("You are shooting the moon: keep your winners and your points, play {card}."),
+        "search-better": t.gettext(
+            "Play {card}: dealing the cards you cannot see many times and playing the hand out, it does about "
+            "{gain} points better for you than {instead}, the card a cautious player would choose."),
+        "bonus-take": t.gettext(
+            "You play last: win the trick with {bonus}, worth -10 to whoever takes it, so the trick is worth "
+            "{points} to you."),
+        "bonus-keep": t.gettext(
+            "Keep {bonus}, worth -10 to whoever takes it: do not give it to another player, play {card}."),
+        "cancel-twin": t.gettext(
+            "You play last: your {card} cancels the other {card}, so the trick does not go to you."),
+        "cancel-all": t.gettext(
+            "Every {suit} card on the table is cancelled by its twin, so any {suit} you play wins for now: "
+            "play your lowest, {card}."),
     }
     return messages[reason].format(**v)
+
+
+def moon_text(reason: str, facts: dict[str, Any], lang: str | None = None, names: Names = None) -> str:
+    """score.moon: what each way of scoring the moon does, and which is better and why."""
+    t = translator(lang)
+    others = ", ".join(total_entry(seat_label(s, lang, names), total, lang) for s, total in facts["others"])
+    values = {"points": facts["points"], "own": facts["own"], "others": others}
+    lines = [t.gettext("Take {points} off your score and you have {own}; or add {points} to each other player "
+                       "and they have {others}.").format(**values)]
+    lines.append({
+        "ends-win": t.gettext("Adding ends the game, and you win it: add {points} to the others."),
+        "ends-lost": t.gettext(
+            "Adding would end the game with someone ahead of you: take {points} off your own score."),
+        "leading": t.gettext(
+            "Neither ends the game, and the gaps between you move the same either way: you are leading, "
+            "so add {points} to the others and bring the end nearer."),
+        "behind": t.gettext(
+            "Neither ends the game, and the gaps between you move the same either way: you are not leading, "
+            "so take {points} off and keep the end away."),
+    }[facts["why"]].format(**values))
+    return " ".join(lines)
 
 
 def feedback_text(reason: str, facts: dict[str, Any], lang: str | None = None, names: Names = None) -> str:
@@ -114,4 +239,16 @@ def feedback_text(reason: str, facts: dict[str, Any], lang: str | None = None, n
             "You took {points} points with {card}; with {better} you would have taken {fewer}.",
             abs(facts["points"]),
         ).format(**v)
+    if reason == "better-card":
+        return t.gettext(
+            "From what you could see when you played, {better} was the better card: over the rest of the hand "
+            "it would have done about {cost} points better for you than {card}.").format(**v)
+    if reason == "best-card":
+        return t.gettext("{card} was the best card you could play there, from what you could see. Well found!"
+                         ).format(**v)
+    if reason == "own-moon":
+        return t.ngettext(
+            "You took {points} point with {card}, and you have every point so far: you can still shoot the moon.",
+            "You took {points} points with {card}, and you have every point so far: you can still shoot the moon.",
+            facts["points"]).format(**v)
     raise ValueError(f"no feedback sentence for reason {reason!r}")

@@ -69,14 +69,16 @@ def test_duck_under_the_ace_already_down() -> None:
     hand = position(["2C 2D 3D", "4D 5D", "KC 6C 7D", "2H 3H 4H"], trick="AC", leader=1)
     advice = hint(hand.view(2))
     assert advice.card == card("KC") and advice.reason == "duck"
-    assert advice.text == "A♣ is already down: play your K♣ under it, so you do not win the trick."
+    assert advice.text == ("A♣ is already down: play your K♣ under it, so you do not win the trick. "
+                           "K♣ cannot win this trick.")
+    assert advice.facts["risk"] == "none" and advice.facts["winning"] == card("AC")
 
 
 def test_discard_the_black_maria_hint_names_the_winner() -> None:
     hand = position(["QS 2H 3H", "9C 4D 5D", "KC 6C 7D", "9D 8D"], trick="4C", leader=3)
     advice = hint(hand.view(0), names=["You", "West", "North", "East"])
     assert advice.card == card("QS")
-    assert advice.text == "You have no clubs: discard the Black Maria now, while East is winning the trick."
+    assert advice.text.startswith("You have no clubs: discard the Black Maria now, while East is winning the trick.")
 
 
 def test_pass_hint_suggests_three_held_cards() -> None:
@@ -100,17 +102,49 @@ def test_unknown_language_is_refused() -> None:
         hint(hand.view(2), lang="xx")
 
 
-def test_feedback_when_a_lower_card_would_have_ducked() -> None:
+def test_feedback_when_a_lower_card_would_have_done_better() -> None:
     # Seat 0 leads J♣, seat 1 plays K♣ holding 10♣, seats 2 and 3 discard hearts.
     before = position(["JC 2D 3D", "KC 10C 4D", "5H 6D 7D", "2H 3H 8D"], leader=0)
     hand = before.play("JC")
     view = hand.view(1)
     hand = hand.play("KC").play("5H").play("2H")
     note = trick_feedback(view, hand.tricks[-1])
-    assert note is not None and note.better == card("10C") and note.reason == "would-duck"
-    assert note.facts["points"] == 2 and note.facts["winner"] == 0
-    assert note.text == ("You took 2 points with K♣; 10♣ would have stayed under J♣ "
-                         "and Seat 0 would have won the trick.")
+    assert note is not None and note.better == card("10C") and note.reason == "better-card"
+    assert note.facts["cost"] >= 0.5
+    assert note.text.startswith("From what you could see when you played, 10♣ was the better card")
+
+
+def test_feedback_judges_with_what_the_learner_knew_not_the_cards_played_after() -> None:
+    # The same view for seat 1 in both deals; after its K♣ the trick goes two ways:
+    # 5♥ and 2♥ are discarded (it takes 2 points), or seat 2 overtakes with A♣.
+    # The judgement is the same either way.
+    notes = []
+    for zero, two, third in (("JC AC 3D", "5H 6D 7D", "5H"), ("JC 5H 3D", "AC 6D 7D", "AC")):
+        before = position([zero, "KC 10C 4D", two, "2H 3H 8D"], leader=0)
+        hand = before.play("JC")
+        view = hand.view(1)
+        hand = hand.play("KC").play(third).play("2H")
+        notes.append(trick_feedback(view, hand.tricks[-1]))
+    assert notes[0] is not None and notes[1] is not None
+    assert (notes[0].reason, notes[0].better) == (notes[1].reason, notes[1].better) == ("better-card", card("10C"))
+
+
+def test_feedback_says_when_the_learner_found_the_best_card() -> None:
+    before = position(["JC 2D 3D", "KC 10C 4D", "5H 6D 7D", "2H 3H 8D"], leader=0)
+    hand = before.play("JC")
+    view = hand.view(1)
+    hand = hand.play("10C").play("5H").play("2H")
+    note = trick_feedback(view, hand.tricks[-1])
+    assert note is not None and note.reason == "best-card" and note.better == card("10C")
+    assert note.text == "10♣ was the best card you could play there, from what you could see. Well found!"
+
+
+def test_feedback_is_kept_for_the_same_position() -> None:
+    before = position(["JC 2D 3D", "KC 10C 4D", "5H 6D 7D", "2H 3H 8D"], leader=0)
+    hand = before.play("JC")
+    view = hand.view(1)
+    hand = hand.play("KC").play("5H").play("2H")
+    assert trick_feedback(view, hand.tricks[-1]) == trick_feedback(view, hand.tricks[-1], lang="en")
 
 
 def test_no_feedback_when_no_card_could_have_saved_points() -> None:
@@ -127,5 +161,20 @@ def test_feedback_when_the_black_maria_won_a_trick_a_king_would_have_won_cheaper
     view = hand.view(1)
     hand = hand.play("QS").play("5H").play("2H")
     note = trick_feedback(view, hand.tricks[-1])
-    assert note is not None and note.reason == "fewer-points" and note.better == card("KS")
-    assert note.text == "You took 15 points with Q♠; with K♠ you would have taken 2."
+    assert note is not None and note.reason == "better-card" and note.better == card("KS")
+    assert note.facts["cost"] > 8
+
+
+def test_variant_feedback_played_last_names_the_card_that_took_fewer_points() -> None:
+    # variant.black-maria.points: played last to a spade trick, A♠ took 7 points where 2♠ took none.
+    rules = Rules(variant="black-maria")
+    hands = [["4D"], ["6D"], ["8D"], ["AS", "2S"]]
+    placed = {card(c) for h in hands for c in h} | {card(c) for c in ("5S", "6S", "7S")}
+    rest = [c for c in rules.deck if c not in placed]
+    hand = Hand.from_cards(rules, hands, leader=0, trick=[card(c) for c in ("5S", "6S", "7S")],
+                           taken=[rest[s::4] for s in range(4)])
+    view = hand.view(3)
+    hand = hand.play("AS")
+    note = trick_feedback(view, hand.tricks[-1])
+    assert note is not None and note.reason == "would-duck" and note.better == card("2S")
+    assert note.text == "You took 7 points with A♠; 2♠ would have stayed under 7♠ and Seat 2 would have won the trick."

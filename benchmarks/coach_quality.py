@@ -1,0 +1,102 @@
+"""How good is the coach's hint? Its card against the best card, as the strong bot values them.
+
+    python benchmarks/coach_quality.py --positions 300 --deals 1000
+
+(run from the repository root: ``PYTHONPATH=. nice python benchmarks/coach_quality.py ...``)
+
+For each rule set, ``--positions`` positions are sampled (a dealt hand, the
+rule-based pass, then a random number of moves, each the rule-based card or,
+one time in three, a random legal card) where the seat to move has a real
+choice. Every distinct legal card is valued with the strong bot's evaluation
+from that seat's view (``--deals`` sampled deals, no adaptive stop: its
+points minus the others' average over the rest of the hand, the moon
+counted), and the hint's gap is its card's value minus the best card's.
+Prints the distribution of the gaps: the share within 0.5 points (the goal:
+all), quantiles, mean and the worst positions.
+
+The strong bot's play-outs know the standard game's scoring, so the rule sets
+are the standard game and its house rules; in the variants the coach is
+checked exactly where every outcome is known (tests/bots/test_coach_rules.py:
+played last to a trick, never more points than another card would take).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+from hearts_widget.bots import RuleBot, StrongBot
+from hearts_widget.bots.coach import hint
+from hearts_widget.bots.strong import distinct_choices
+from hearts_widget.bots.table import Table
+from hearts_widget.engine import Hand, Rules, SeatView
+
+RULE_SETS = {
+    "standard": Rules(),
+    "moon-off": Rules(moon="off"),
+    "hearts-any-time": Rules(hearts_must_be_broken=False, first_trick_no_points=False),
+}
+
+
+def positions(rules: Rules, count: int, seed: int) -> list[SeatView]:
+    """``count`` views of a seat to move with more than one distinct choice."""
+    rng = random.Random(seed)
+    bot = RuleBot()
+    found: list[SeatView] = []
+    number = 0
+    while len(found) < count:
+        hand = Hand.deal(rules, seed * 10_000 + number, number=number)
+        number += 1
+        for seat in hand.waiting_to_pass:
+            hand = hand.pass_cards(seat, bot.choose_pass(hand.view(seat)))
+        for _ in range(rng.randrange(0, rules.players * (rules.cards_each - 1))):
+            view = hand.view(hand.to_move)  # type: ignore[arg-type]
+            hand = hand.play(bot.choose_play(view) if rng.random() < 2 / 3 else rng.choice(view.legal))
+        view = hand.view(hand.to_move)  # type: ignore[arg-type]
+        if len(distinct_choices(Table.of(view))) > 1:
+            found.append(view)
+    return found
+
+
+def gap(view: SeatView, deals: int, seed: int) -> tuple[float, float]:
+    """The hint's value minus the best card's, and the spread between the cards."""
+    table = Table.of(view)
+    candidates = distinct_choices(table)
+    means = StrongBot(seed=seed).evaluate(view, table, candidates, deals=deals, adaptive=False)
+    card = hint(view).card.index
+    group = max(c for c in candidates if c <= card and c // 13 == card // 13)
+    return means[group] - min(means.values()), max(means.values()) - min(means.values())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--deals", type=int, default=1000, help="sampled deals per position")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--rules", default=",".join(RULE_SETS), help=f"comma-separated: {', '.join(RULE_SETS)}")
+    args = parser.parse_args()
+    for name in args.rules.split(","):
+        start = time.perf_counter()
+        views = positions(RULE_SETS[name], args.positions, args.seed)
+        results = [gap(view, args.deals, args.seed + i) for i, view in enumerate(views)]
+        gaps = sorted(g for g, _ in results)
+        within = sum(g <= 0.5 for g in gaps)
+        quartiles = statistics.quantiles(gaps, n=20, method="inclusive")
+        load = os.getloadavg()
+        print(f"{name}: {len(gaps)} positions, {args.deals} deals each, {time.perf_counter() - start:.0f} s, "
+              f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+        print(f"  hint within 0.5 points of the best card: {within}/{len(gaps)} ({100 * within / len(gaps):.1f}%); "
+              f"exactly the best: {sum(g == 0 for g in gaps)}")
+        print(f"  gap: mean {statistics.fmean(gaps):.2f}, median {statistics.median(gaps):.2f}, "
+              f"90th {quartiles[17]:.2f}, 95th {quartiles[18]:.2f}, max {gaps[-1]:.2f}")
+        buckets = [(0, 0.0), (0.0, 0.25), (0.25, 0.5), (0.5, 1.0), (1.0, 2.0), (2.0, 5.0), (5.0, 99.0)]
+        counts = [sum(1 for g in gaps if (g == 0 if hi == 0 else lo < g <= hi)) for lo, hi in buckets]
+        print("  distribution: " + ", ".join(
+            f"{'0' if hi == 0 else f'({lo:g}, {hi:g}]'}: {n}" for (lo, hi), n in zip(buckets, counts)))
+
+
+if __name__ == "__main__":
+    main()
