@@ -47,15 +47,10 @@ def render_failed_text(lang: str | None = None) -> str:
         "wait a few seconds first (the server may be busy).")
 
 
-def undo_notice(kind: str, lang: str | None = None) -> str:
-    """Why Undo does nothing now, or what it did (the undo rule is in README, "Undo")."""
-    t = translator(lang)
-    texts = {
-        "undo-seen": t.gettext(
-            "Undo is closed: another seat has played since your move, so taking it back would "
-            "let you play again knowing their card."),
-    }
-    return texts[kind]
+def practice_text(lang: str | None = None) -> str:
+    """On the score sheet and at the end of a game in which Undo was used after its result was seen."""
+    return translator(lang).gettext(
+        "Practice game: a move was taken back after its result was seen, so these scores are for practice.")
 
 
 def saved_notice(kind: str, lang: str | None = None, **facts: object) -> str:

@@ -18,6 +18,7 @@ from ..engine.cards import multiset_of
 from ..engine.rules import MOON_RULES, VARIANTS, Rules
 from ..text import LANGUAGES, card_name, event_text
 from ..text import ui, variants
+from ..text.classroom import practice_text
 from ..text.rules_card import rules_card
 from .same_deal import same_deal_choices, same_deal_view
 
@@ -80,6 +81,7 @@ def table_state(session: TableSession) -> dict[str, Any]:
         "game_over": _game_over(game, names, session.options.learner, lang) if game.is_over else None,
         "narration": _narration(game, seat, session.open_hands, names, lang),
         "can_undo": bool(session.undo_stack),
+        "practice": practice_text(lang) if session.practice else "",
         "hand_over": _hand_over(game, names, lang),
         "hint": _hint(session, view),
         "feedback": _feedback(session),
