@@ -140,6 +140,9 @@ class HeartsTable(anywidget.AnyWidget):
     # -- messages and bots --------------------------------------------------
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "ping":  # the page checks that the kernel is still there
+            self.send({"type": "pong"})
+            return
         handler = {"hello": self._on_hello, "save_file": self._on_save_file,
                    "open_file": self._on_open_file}.get(kind)  # type: ignore[arg-type]
         if handler is not None:

@@ -164,3 +164,46 @@ def test_a_token_keeps_the_server_closed_to_others(browser: Browser, launcher: L
     open_playable(page, launcher.url)
     context.close()
     assert not foreign, f"requests to other hosts: {foreign}"
+
+
+TEN = 10
+ROUNDS = 3  # the failure this guards against was intermittent (4 of 30 pages once, none another time)
+
+
+def test_ten_pages_opened_at_once_all_render_playable(browser: Browser, launcher: Launcher) -> None:
+    """Ten learners (ten browsers, so ten games) open the table at the same moment, three times over."""
+    foreign: list[str] = []
+    errors: list[str] = []
+    for round_ in range(ROUNDS):
+        contexts = [browser.new_context() for _ in range(TEN)]
+        pages = []
+        for context in contexts:
+            foreign_here = local_only(context, launcher.port)
+            page = context.new_page()
+            page.on("console", lambda message: errors.append(message.text) if "not found" in message.text else None)
+            pages.append((page, foreign_here))
+        start = time.monotonic()
+        for page, _ in pages:  # all requested before any has rendered
+            page.goto(launcher.url, wait_until="commit", timeout=RENDER_MS)
+        for number, (page, _) in enumerate(pages):
+            try:
+                open_playable_now(page)
+            except Exception:
+                page.screenshot(path=ROOT / "artifacts" / "screenshots" / f"ten-pages-{round_}-{number}.png")
+                raise AssertionError(f"round {round_ + 1}, page {number + 1} did not render: "
+                                     f"{page.locator('body').inner_text()[:300]!r}") from None
+        print(f"round {round_ + 1}: {TEN} pages rendered in {time.monotonic() - start:.1f} s, "
+              f"load average {os.getloadavg()[0]:.2f}")
+        choose_and_pass(pages[-1][0])  # playable, not only drawn
+        for (page, foreign_here), context in zip(pages, contexts, strict=True):
+            page.close(run_before_unload=True)
+            context.close()
+            foreign += foreign_here
+        wait_for_kernels(launcher, 0, CLEANUP_S)
+    assert not errors, errors
+    assert not foreign, f"requests to other hosts: {foreign}"
+
+
+def open_playable_now(page: Page) -> None:
+    page.locator(".hw-hand .hw-card").first.wait_for(timeout=RENDER_MS)
+    expect(page.get_by_role("button", name="Pass these three cards")).to_be_visible(timeout=WAIT_MS)

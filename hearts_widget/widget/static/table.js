@@ -51,6 +51,95 @@ function place(position, players, rx, ry) {
   return `left:${x}%;top:${50 + ry * Math.sin(angle)}%;--hw-edge:${edge}%`;
 }
 
+// -- classroom: browser id, connection state, save and load (issue 13) --
+// Kept in one block so a rewritten table can carry it over whole. The kernel
+// keeps the game (no card is stored in the browser): the page only keeps a
+// random id for this browser and says it in a "hello", so a reload or a kernel
+// restart finds the same game. A "ping" the kernel answers tells a live table
+// from a dead one.
+const CLIENT_KEY = "hearts-widget-client";
+const PING_EVERY_MS = 15000;
+const PING_TIMEOUT_MS = 10000;
+const MAX_FILE_BYTES = 1000000;
+
+/** This browser's random id, kept in localStorage (or for this page only when storage is refused). */
+function browserId() {
+  const make = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  try {
+    let id = window.localStorage.getItem(CLIENT_KEY);
+    if (!id || !/^[A-Za-z0-9_-]{16,64}$/.test(id)) {
+      id = make();
+      window.localStorage.setItem(CLIENT_KEY, id);
+    }
+    return id;
+  } catch (error) {
+    return make();
+  }
+}
+
+/** The page's own part of a classroom table: hello, ping, the lost-connection banner,
+ * Save and Load, the practice note. `root` is the table's root element. */
+function classroom(model, root) {
+  const text = (key, fallback) => (model.get("page_text") || {})[key] || fallback;
+  const banner = h("div", { class: "hw-notice hw-error hw-lost", role: "alert", "data-testid": "connection-lost", hidden: true });
+  root.prepend(banner);
+  let waiting = null; // the timer of a ping not answered yet
+  const lost = (yes) => {
+    banner.hidden = !yes;
+    root.classList.toggle("hw-disconnected", yes);
+    if (yes && !banner.childElementCount) {
+      banner.append(h("span", {}, text("connection_lost", "Connection lost: reload the page to continue.")), " ",
+        h("button", { class: "hw-button hw-primary", onclick: () => window.location.reload() }, text("reload", "Reload")));
+    }
+  };
+  const ping = () => {
+    if (waiting !== null) return;
+    waiting = setTimeout(() => { waiting = null; lost(true); }, PING_TIMEOUT_MS);
+    try { model.send({ type: "ping" }); } catch (error) { clearTimeout(waiting); waiting = null; lost(true); }
+  };
+  const onMessage = (message) => {
+    if (!message || typeof message !== "object") return;
+    if (message.type === "pong") {
+      clearTimeout(waiting);
+      waiting = null;
+      lost(false);
+    } else if (message.type === "file") {
+      const link = h("a", { href: URL.createObjectURL(new Blob([message.text], { type: "application/json" })),
+        download: message.name });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    }
+  };
+  model.on("msg:custom", onMessage);
+  model.send({ type: "hello", client: browserId() });
+  const every = setInterval(ping, PING_EVERY_MS);
+  const picker = h("input", { type: "file", accept: ".json,application/json", hidden: true,
+    "data-testid": "open-file",
+    onchange: (event) => {
+      const file = event.target.files && event.target.files[0];
+      event.target.value = "";
+      if (!file) return;
+      if (file.size > MAX_FILE_BYTES) { model.send({ type: "open_file", text: null }); return; }
+      file.text().then((content) => model.send({ type: "open_file", text: content }));
+    } });
+  root.append(picker);
+  return {
+    /** A click the table has not answered within a few seconds: is the kernel still there? */
+    check: () => setTimeout(() => { if (root.classList.contains("hw-pending")) ping(); }, 3000),
+    buttons: () => [
+      h("button", { class: "hw-button", "data-key": "save-file", onclick: () => model.send({ type: "save_file" }) },
+        text("save_game", "Save game")),
+      h("button", { class: "hw-button", "data-key": "open-file", onclick: () => picker.click() },
+        text("load_game", "Open a saved game"))],
+    practice: (state) => (state.practice
+      ? h("p", { class: "hw-practice", "data-testid": "practice" }, state.practice) : null),
+    dispose: () => { clearInterval(every); clearTimeout(waiting); model.off("msg:custom", onMessage); },
+  };
+}
+// -- end classroom --
+
 export default {
   render({ model, el }) {
     /** Local view state that the kernel need not know. */
@@ -63,6 +152,7 @@ export default {
     root.append(content, announcer);
     el.append(root);
     const announce = (text) => { if (text && announcer.textContent !== text) announcer.textContent = text; };
+    const room = classroom(model, root); // -- classroom hook
 
     const send = (message, changesGame = true) => {
       if (changesGame) {
@@ -71,6 +161,7 @@ export default {
         root.classList.add("hw-pending");
       }
       model.send({ ...message, state: model.get("state").id });
+      if (changesGame) room.check(); // -- classroom hook
     };
 
     function render() {
@@ -142,7 +233,8 @@ export default {
         variantChoice(state),
         h("button", { class: "hw-button", "data-key": "undo", disabled: !state.can_undo,
           onclick: () => send({ type: "undo" }) }, "↶ ", ui.undo),
-        h("button", { class: "hw-button", "data-key": "new", onclick: () => send({ type: "new_game" }) }, ui.new_game));
+        h("button", { class: "hw-button", "data-key": "new", onclick: () => send({ type: "new_game" }) }, ui.new_game),
+        ...(state.layout === "game" ? room.buttons() : [])); // -- classroom hook
     }
 
     function noticeBox(ui) {
@@ -423,6 +515,7 @@ export default {
           "data-testid": "game-over" },
         h("h3", { id: "hw-over-title" }, ui.game_over),
         h("p", {}, state.game_over.text),
+        room.practice(state), // -- classroom hook
         chart(state, ui),
         h("button", { class: "hw-button hw-primary", "data-key": "new-over",
           onclick: () => send({ type: "new_game" }) }, ui.new_game));
@@ -443,6 +536,7 @@ export default {
         h("table", { class: "hw-score", "data-testid": "score-sheet" },
           h("thead", {}, head), h("tbody", {}, rows, totals)),
         h("p", { class: "hw-small" }, s.target_text),
+        room.practice(state), // -- classroom hook
         s.rows.length >= 2 && !state.game_over ? chart(state, ui) : null);
     }
 
@@ -518,6 +612,7 @@ export default {
     model.on("change:notice", onNotice);
     render();
     return () => {
+      room.dispose(); // -- classroom hook
       resize.disconnect();
       model.off("change:state", onChange);
       model.off("change:ui", onChange);
