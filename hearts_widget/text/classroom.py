@@ -32,8 +32,6 @@ def page_strings(lang: str | None = None) -> dict[str, str]:
     t = translator(lang)
     return {
         "connection_lost": t.gettext("Connection lost: reload the page to continue."),
-        "connection_lost_saved": t.gettext(
-            "Connection lost: reload the page to continue. Your game is saved and comes back."),
         "reload": t.pgettext("button", "Reload"),
         "save_game": t.pgettext("button", "Save game"),
         "load_game": t.pgettext("button", "Open a saved game"),

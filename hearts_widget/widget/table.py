@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections import Counter
+import weakref
 from pathlib import Path
 from typing import Any, Callable
 
@@ -52,9 +52,9 @@ class HeartsTable(anywidget.AnyWidget):
     # What the page says by itself when the kernel cannot answer (a lost connection).
     page_text = traitlets.Dict().tag(sync=True)
 
-    # How many tables with the same options this kernel has made: the n-th such
-    # table of a notebook finds the n-th one's saved game again after a reload.
-    _made: Counter[str] = Counter()
+    # Which table of this kernel saves each browser's game of each kind: the newest
+    # to say hello (a cell run again in JupyterLab takes over from the old table).
+    _claims: dict[str, weakref.ref[HeartsTable]] = {}
     store = persist.Store()
 
     def __init__(self, **options: Any) -> None:
@@ -67,8 +67,6 @@ class HeartsTable(anywidget.AnyWidget):
         kinds = [k if isinstance(k, str) else "object" for k in (table_options.seats or [])]
         self._kind = json.dumps([table_options.players, table_options.learner, kinds, table_options.open_hands,
                                  table_options.layout, table_options.game_rules.to_dict(), table_options.seed])
-        HeartsTable._made[self._kind] += 1
-        self._number = HeartsTable._made[self._kind]
         self._played = False  # a move has been made here since the table was made (it is not fresh)
         self.on_msg(self._on_message)
         self._after_change()
@@ -155,9 +153,9 @@ class HeartsTable(anywidget.AnyWidget):
     # -- nothing lost: the browser's saved game, and game files ------------------
     @property
     def _store_name(self) -> str:
-        """Which table of the notebook this is, for the store (its options, its
-        place among tables made alike, and a prepared hand it starts from)."""
-        return json.dumps([self._kind, self._number, self._origin])
+        """Which kind of table this is, for the store: its options and the prepared
+        hand it starts from (a browser has one saved game of each kind)."""
+        return json.dumps([self._kind, self._origin])
 
     def _on_hello(self, message: dict[str, Any]) -> None:
         """A page showing this table says which browser it is (a random id it keeps).
@@ -168,6 +166,11 @@ class HeartsTable(anywidget.AnyWidget):
             return
         if client == self._client:
             return
+        claim = f"{client}\0{self._store_name}"
+        previous = HeartsTable._claims.get(claim)
+        if previous is not None and previous() is not None and previous() is not self:
+            previous()._client = None  # type: ignore[union-attr]  # the old table no longer saves
+        HeartsTable._claims[claim] = weakref.ref(self)
         self._client = client
         saved = None if self._played else self.store.load(client, self._store_name)
         if saved is None:

@@ -4,7 +4,6 @@ page's "hello" finds its game in, and sealed game files."""
 from __future__ import annotations
 
 import json
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -23,13 +22,13 @@ def own_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> persist.Store:
     store = persist.Store(tmp_path)
     monkeypatch.setattr(HeartsTable, "store", store)
     monkeypatch.setattr(persist, "data_dir", lambda: tmp_path)
-    monkeypatch.setattr(HeartsTable, "_made", Counter())
+    monkeypatch.setattr(HeartsTable, "_claims", {})
     return store
 
 
 def new_kernel() -> None:
     """What a kernel restart (or Voilà's new kernel on reload) forgets: the tables made so far."""
-    HeartsTable._made.clear()
+    HeartsTable._claims.clear()
 
 
 def shown(table: HeartsTable) -> dict[str, Any]:
@@ -107,6 +106,21 @@ def test_another_browser_and_a_table_already_played_keep_their_own_game() -> Non
     game = live.game
     send(live, {"type": "hello", "client": CLIENT})  # JupyterLab reload: the kernel kept this table
     assert live.game == game
+
+
+def test_a_cell_run_again_in_the_same_kernel_takes_the_game_over() -> None:
+    old = HeartsTable(seed=4)
+    send(old, {"type": "hello", "client": CLIENT})
+    pass_first_three(old)
+    new = HeartsTable(seed=4)  # JupyterLab: the cell run again after a reload
+    send(new, {"type": "hello", "client": CLIENT})
+    assert new.game == old.game and new.notice["kind"] == "resumed"
+    play_first_legal(new)
+    play_first_legal(old)  # the old table, still alive in the kernel, no longer saves
+    new_kernel()
+    again = HeartsTable(seed=4)
+    send(again, {"type": "hello", "client": CLIENT})
+    assert again.game == new.game
 
 
 @pytest.mark.parametrize("client", [None, 5, "", "short", "x" * 65, "../../etc/passwd-xxxxxxxx", "a b" * 8])
