@@ -133,6 +133,26 @@ function classroom(model, root) {
         text("save_game", "Save game")),
       h("button", { class: "hw-button", "data-key": "open-file", onclick: () => picker.click() },
         text("load_game", "Open a saved game"))],
+    /** `draw` made safe: a failure is retried a few times, then the table says what to do. */
+    guard: (draw) => {
+      let failures = 0;
+      const attempt = () => {
+        try {
+          draw();
+          failures = 0;
+        } catch (error) {
+          failures += 1;
+          console.error("hearts-widget: the table could not be drawn", error);
+          if (failures <= 3) setTimeout(attempt, 400 * failures);
+          else {
+            root.replaceChildren(h("div", { class: "hw-notice hw-error", role: "alert", "data-testid": "render-failed" },
+              h("span", {}, text("render_failed", "The table could not be shown. Reload the page.")), " ",
+              h("button", { class: "hw-button hw-primary", onclick: () => window.location.reload() }, text("reload", "Reload"))));
+          }
+        }
+      };
+      return attempt;
+    },
     practice: (state) => (state.practice
       ? h("p", { class: "hw-practice", "data-testid": "practice" }, state.practice) : null),
     dispose: () => { clearInterval(every); clearTimeout(waiting); model.off("msg:custom", onMessage); },
@@ -605,12 +625,13 @@ export default {
     const resize = new ResizeObserver(() => root.classList.toggle("hw-narrow", root.clientWidth < NARROW));
     resize.observe(root);
 
-    const onChange = () => render();
-    const onNotice = () => { local.pending = false; render(); }; // a refusal answers a click too
+    const draw = room.guard(render); // -- classroom hook
+    const onChange = () => draw();
+    const onNotice = () => { local.pending = false; draw(); }; // a refusal answers a click too
     model.on("change:state", onChange);
     model.on("change:ui", onChange);
     model.on("change:notice", onNotice);
-    render();
+    draw();
     return () => {
       room.dispose(); // -- classroom hook
       resize.disconnect();
