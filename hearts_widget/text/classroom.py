@@ -8,7 +8,7 @@ asks for, before any kernel or widget exists).
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .translate import LANGUAGES, language_of_locale, translator
 

@@ -13,7 +13,7 @@ import asyncio
 import json
 import weakref
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 import anywidget
 import traitlets
@@ -54,7 +54,7 @@ class HeartsTable(anywidget.AnyWidget):
 
     # Which table of this kernel saves each browser's game of each kind: the newest
     # to say hello (a cell run again in JupyterLab takes over from the old table).
-    _claims: dict[str, weakref.ref[HeartsTable]] = {}
+    _claims: ClassVar[dict[str, weakref.ref[HeartsTable]]] = {}
     store = persist.Store()
 
     def __init__(self, **options: Any) -> None:

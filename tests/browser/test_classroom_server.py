@@ -14,12 +14,12 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-
+from playwright.sync_api import Error as PlaywrightError
 from servers import free_port
 
 from .conftest import ROOT, jupyter_env
@@ -85,7 +85,7 @@ def local_only(context: BrowserContext, port: int) -> list[str]:
     """Refuse every request to another host; the list collects them for the test to fail on."""
     foreign: list[str] = []
 
-    def check(route, request) -> None:  # noqa: ANN001 - Playwright's Route and Request
+    def check(route, request) -> None:
         if re.match(rf"^(http|ws)://127\.0\.0\.1:{port}/", request.url) or request.url.startswith("data:"):
             route.continue_()
         else:
@@ -188,7 +188,7 @@ def test_ten_pages_opened_at_once_all_render_playable(browser: Browser, launcher
         for number, (page, _) in enumerate(pages):
             try:
                 open_playable_now(page)
-            except Exception:
+            except (AssertionError, PlaywrightError):
                 page.screenshot(path=ROOT / "artifacts" / "screenshots" / f"ten-pages-{round_}-{number}.png")
                 raise AssertionError(f"round {round_ + 1}, page {number + 1} did not render: "
                                      f"{page.locator('body').inner_text()[:300]!r}") from None

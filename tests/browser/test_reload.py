@@ -13,7 +13,14 @@ from playwright.sync_api import Page, expect
 
 from hearts_widget import Game
 
-from .person import WAIT_MS, choose_and_pass, hand_cards, sheet_rows, state_id, wait_for_change
+from .person import (
+    WAIT_MS,
+    choose_and_pass,
+    hand_cards,
+    sheet_rows,
+    state_id,
+    wait_for_change,
+)
 from .test_classroom_server import RENDER_MS, Launcher, local_only, open_playable
 from .test_jupyterlab import KERNEL_START_MS, run_all_when_idle
 

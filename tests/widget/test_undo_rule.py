@@ -65,7 +65,7 @@ def test_undo_after_the_bots_answered_marks_practice_and_says_so() -> None:
 class WaitingBots(HeartsTable):
     """A table at a visible bot pace whose bots move only when the test says so."""
 
-    def _schedule(self, callback, delay) -> bool:  # noqa: ANN001 - the table's own signature
+    def _schedule(self, callback, delay) -> bool:
         return True
 
     def bots_move(self) -> None:
