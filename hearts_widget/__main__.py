@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
-from .serve import NOTEBOOK, add_arguments, serve
-
-__all__ = ["NOTEBOOK", "main"]
+# The play notebook shipped in the package (hearts_widget.serve serves it).
+NOTEBOOK = Path(__file__).with_name("widget") / "play.ipynb"
 
 
 def main(argv: list[str] | None = None) -> int:
+    # Imported here: serving needs the lesson extra (Voilà, jupyter_server), the package does not.
+    from .serve import add_arguments, serve
+
     parser = argparse.ArgumentParser(prog="python -m hearts_widget", description=__doc__.splitlines()[0])
     add_arguments(parser)
     args = parser.parse_args(argv)
     try:
-        return serve(args)
+        return serve(args, NOTEBOOK)
     except KeyboardInterrupt:
         return 0
 

@@ -35,7 +35,6 @@ from traitlets import Integer
 
 from .text.classroom import language_of_request, server_full_text
 
-NOTEBOOK = Path(__file__).with_name("widget") / "play.ipynb"
 MAX_KERNELS = 40  # about 61 MiB each: 2.4 GiB for a full server (README, "Serving a class")
 CLOSED_TIMEOUT = 30  # seconds a kernel with no page may stay idle
 IDLE_TIMEOUT = 3600  # seconds an open page may stay unused
@@ -186,7 +185,7 @@ def voila_argv(args: argparse.Namespace, notebook: Path, port: int, token: str) 
             "--ClassroomKernelManager.cull_connected=False"]
 
 
-def serve(args: argparse.Namespace, notebook: Path = NOTEBOOK) -> int:
+def serve(args: argparse.Namespace, notebook: Path) -> int:
     """Start Voilà on ``notebook`` with these options; print the URL once it listens."""
     problem = check_arguments(args)
     if problem:
