@@ -1,7 +1,9 @@
 """``python -m hearts_widget``: open a playable Hearts table in Voilà.
 
 Starts Voilà on the play notebook shipped inside the package, on 127.0.0.1
-and a free port, and prints the URL to open. Ctrl+C stops it.
+and a free port, and prints the URL to open. Ctrl+C stops it. The options
+for serving a class (a token, a cap on tables, idle timeouts) are in
+``hearts_widget.serve``.
 
 ``python -m hearts_widget site OUTDIR`` (or ``hearts-widget site OUTDIR``)
 builds the serverless lesson site instead: see ``hearts_widget.site``.
@@ -11,20 +13,13 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import socket
-import subprocess
 import sys
 from pathlib import Path
 
+# The play notebook shipped in the package (hearts_widget.serve serves it).
 NOTEBOOK = Path(__file__).with_name("widget") / "play.ipynb"
 NO_VOILA = ('The Hearts table runs in Voilà, which is not installed. Install the "lesson" extra:\n'
             '    pip install "hearts-widget[lesson]"')
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,16 +31,14 @@ def main(argv: list[str] | None = None) -> int:
     if importlib.util.find_spec("voila") is None:
         print(NO_VOILA, file=sys.stderr)
         return 1
+    # Imported here: serving needs the lesson extra (Voilà, jupyter_server), the package does not.
+    from .serve import add_arguments, serve
+
     parser = argparse.ArgumentParser(prog="python -m hearts_widget", description=__doc__.splitlines()[0])
-    parser.add_argument("--port", type=int, default=0, help="port to listen on (default: a free one)")
+    add_arguments(parser)
     args = parser.parse_args(argv)
-    port = args.port or free_port()
-    url = f"http://127.0.0.1:{port}/"
-    command = [sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser", f"--port={port}",
-               "--Voila.ip=127.0.0.1", "--theme=light"]
-    print(f"Hearts table: open {url}  (Ctrl+C to stop)", flush=True)
     try:
-        return subprocess.call(command)
+        return serve(args, NOTEBOOK)
     except KeyboardInterrupt:
         return 0
 

@@ -334,6 +334,9 @@ def notice_text(kind: str, lang: str | None = None, **facts: object) -> str:
             "Nothing happened: the rules do not allow that choice of “{option}”, so they stay as they were."),
         "nothing-to-undo": t.gettext("There is nothing to undo yet."),
         "undone": t.gettext("Your last move was taken back."),
+        "undone-practice": t.gettext(
+            "Your last move was taken back, after you had seen what came of it: "
+            "this game now counts as practice."),
         "new-game": t.gettext("A new game has started."),
         "game-over": t.gettext("The game is over: start a new game to play again."),
         "moon-first": t.gettext("Nothing happened: the moon has been shot, and the shooter chooses first."),

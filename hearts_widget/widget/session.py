@@ -26,6 +26,7 @@ from .options import (
     check_pace,
 )
 from .same_deal import same_deal_changes
+from .undo_rule import revealed_since
 
 Notice = dict[str, Any]
 
@@ -57,6 +58,8 @@ class TableSession:
         self.game = Game.new(self.rules, options.seed)
         self.viewer = options.learner
         self.undo_stack: list[tuple[Game, int]] = []
+        # Undo used after a card it led to was seen: the game is practice (undo_rule.py).
+        self.practice = False
         self.state_id = 0
         self.notice: Notice = {}
         self._notice_count = 0
@@ -228,11 +231,14 @@ class TableSession:
     def _on_undo(self, message: dict[str, Any]) -> None:
         if not self.undo_stack:
             return self._say("nothing-to-undo")
-        self.game, self.viewer = self.undo_stack.pop()
+        before, seat = self.undo_stack.pop()
+        peeked = revealed_since(before, self.game, seat, self.open_hands)
+        self.practice = self.practice or peeked
+        self.game, self.viewer = before, seat
         self._played_from = self.feedback_on = self.same_deal = self.held = None
         self.stopped = self._stop_armed = False
         self._changed()
-        self._say("undone", level="info")
+        self._say("undone-practice" if peeked else "undone", level="info")
 
     def _on_new_game(self, message: dict[str, Any]) -> None:
         variant = message.get("variant")
@@ -243,6 +249,7 @@ class TableSession:
                 return self._refuse_rules({"variant": variant})
         self.game = Game.new(self.rules)
         self.undo_stack.clear()
+        self.practice = False
         self._played_from = self.feedback_on = self.same_deal = self.held = None
         self.stopped = self.stop_after_move = self._stop_armed = False
         self.viewer = self.options.learner
@@ -349,6 +356,7 @@ class TableSession:
             raise ValueError(f"this table seats {self.options.players} players; the game has {game.rules.players}")
         self.game = game
         self.undo_stack.clear()
+        self.practice = False
         self._played_from = self.feedback_on = self.same_deal = self.held = None
         self.stopped = self._stop_armed = False
         self._changed()

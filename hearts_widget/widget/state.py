@@ -17,6 +17,7 @@ from ..engine.cards import multiset_of
 from ..engine.rules import MOON_RULES, VARIANTS, Rules
 from ..engine.view import SeatView
 from ..text import LANGUAGES, card_name, event_text, ui, variants
+from ..text.classroom import practice_text
 from ..text.messages import suit_name
 from ..text.rule_names import rule_name
 from ..text.rules_card import rules_card
@@ -85,6 +86,7 @@ def table_state(session: TableSession) -> dict[str, Any]:
                       if game.is_over and session.held is None else None),
         "narration": _narration(game, seat, session.open_hands, names, lang),
         "can_undo": bool(session.undo_stack),
+        "practice": practice_text(lang) if session.practice else "",
         "hand_over": _hand_over(game, names, lang),
         "hint": _hint(session, view),
         "feedback": _feedback(session),

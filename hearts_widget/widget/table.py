@@ -12,14 +12,18 @@ the table until the learner continues (or an auto-continue timer fires).
 from __future__ import annotations
 
 import asyncio
+import json
+import weakref
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 import anywidget
 import traitlets
 
-from ..engine import Game, Hand
+from ..engine import Game, Hand, HeartsError, Rules
+from ..text.classroom import page_strings, render_failed_text, saved_notice
 from ..text.ui import ui_strings
+from . import persist
 from .options import TableOptions
 from .session import TableSession
 from .state import Story, static_state, summary_state, table_state
@@ -55,6 +59,13 @@ class HeartsTable(anywidget.AnyWidget):
     story = traitlets.Dict().tag(sync=True)
     # The hand just finished (its point cards and a replay), or None: sent once per hand.
     summary = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    # What the page says by itself when the kernel cannot answer (a lost connection).
+    page_text = traitlets.Dict().tag(sync=True)
+
+    # Which table of this kernel saves each browser's game of each kind: the newest
+    # to say hello (a cell run again in JupyterLab takes over from the old table).
+    _claims: ClassVar[dict[str, weakref.ref[HeartsTable]]] = {}
+    store = persist.Store()
 
     def __init__(self, **options: Any) -> None:
         table_options = TableOptions.from_kwargs(options)
@@ -62,6 +73,12 @@ class HeartsTable(anywidget.AnyWidget):
         self._session = TableSession(table_options)
         self._timer: asyncio.TimerHandle | None = None
         self._story = Story()
+        self._client: str | None = None  # the browser whose page this table saves for (its "hello")
+        self._origin: dict[str, Any] | None = None  # the prepared hand a from_hand table starts from
+        kinds = [k if isinstance(k, str) else "object" for k in (table_options.seats or [])]
+        self._kind = json.dumps([table_options.players, table_options.learner, kinds, table_options.open_hands,
+                                 table_options.layout, table_options.game_rules.to_dict(), table_options.seed])
+        self._played = False  # a move has been made here since the table was made (it is not fresh)
         self.on_msg(self._on_message)
         self._after_change()
 
@@ -94,6 +111,7 @@ class HeartsTable(anywidget.AnyWidget):
         table = cls(rules=hand.rules, **options)  # the hand's variant and house rules too
         table._session.stop_after_move = stop_after_move
         table.load(Game.from_hand(hand, options.get("seed")))
+        table._origin = hand.to_dict()
         return table
 
     def load(self, game: Game) -> None:
@@ -102,17 +120,113 @@ class HeartsTable(anywidget.AnyWidget):
         self._session.load(game)
         self._after_change()
 
+    def save(self) -> str:
+        """Everything the table shows, undo history included, as JSON text
+        (for :meth:`resume`; it holds the whole game, every seat's cards too)."""
+        return json.dumps(persist.snapshot(self._session), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def resume(cls, saved: str | dict[str, Any], **options: Any) -> HeartsTable:
+        """A table in the state ``saved`` (from :meth:`save`) describes. The game
+        is replayed through the engine's record checks; a bad record raises
+        ``RecordError`` naming what is wrong. ``options`` as for ``HeartsTable``
+        (for example ``seats`` with bot objects, which a record cannot hold)."""
+        record = persist.parse(saved) if isinstance(saved, (str, bytes)) else saved
+        game = record.get("game") if isinstance(record, dict) else None
+        try:
+            rules = Rules.from_dict(game.get("rules") if isinstance(game, dict) else None)
+        except (ValueError, TypeError) as error:
+            raise persist.RecordError(f"bad rules in the saved game: {error}") from None
+        table = cls(rules=rules, **options)
+        persist.restore(table._session, record)
+        table._after_change()
+        return table
+
     def send_intent(self, message: dict[str, Any]) -> None:
         """Handle a message as if the page had sent it (for scripts and tests)."""
         self._on_message(self, message, [])
 
     # -- messages and bots --------------------------------------------------
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("type") == "story":  # a page shown late asks for it all
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "story":  # a page shown late asks for the whole narration
             self.send({"type": "story", **self._story.whole()})
             return
-        self._guard(lambda: self._session.handle(content))
+        if kind == "ping":  # the page checks that the kernel is still there
+            self.send({"type": "pong"})
+            return
+        handler = {"hello": self._on_hello, "save_file": self._on_save_file,
+                   "open_file": self._on_open_file}.get(kind)  # type: ignore[arg-type]
+        if handler is not None:
+            self._guard(lambda: handler(content))
+        else:
+            self._played = self._played or kind in ("play", "pass", "undo", "new_game", "finish_hand", "moon",
+                                                    "continue")
+            self._guard(lambda: self._session.handle(content))
         self._after_change()
+
+    # -- nothing lost: the browser's saved game, and game files ------------------
+    @property
+    def _store_name(self) -> str:
+        """Which kind of table this is, for the store: its options and the prepared
+        hand it starts from (a browser has one saved game of each kind)."""
+        return json.dumps([self._kind, self._origin])
+
+    def _on_hello(self, message: dict[str, Any]) -> None:
+        """A page showing this table says which browser it is (a random id it keeps).
+        A fresh table takes up the game that browser was playing here; a table
+        already played (a JupyterLab reload: same kernel) keeps its own."""
+        client = message.get("client")
+        if not persist.valid_client(client) or self._session.options.layout != "game":
+            return
+        if client == self._client:
+            return
+        claim = f"{client}\0{self._store_name}"
+        previous = HeartsTable._claims.get(claim)
+        if previous is not None and previous() is not None and previous() is not self:
+            previous()._client = None  # type: ignore[union-attr]  # the old table no longer saves
+        HeartsTable._claims[claim] = weakref.ref(self)
+        self._client = client
+        saved = None if self._played else self.store.load(client, self._store_name)
+        if saved is None:
+            return
+        try:
+            persist.restore(self._session, saved)
+        except HeartsError:
+            self.store.forget(client, self._store_name)  # a record that does not replay is dropped
+            return
+        self._session.notice = self._notice("resumed")
+
+    def _on_save_file(self, message: dict[str, Any]) -> None:
+        """Send the page a sealed game file to download."""
+        text = persist.seal(persist.snapshot(self._session))
+        self.send({"type": "file", "name": "hearts-game.json", "text": text})
+        self._session.notice = self._notice("saved")
+
+    def _on_open_file(self, message: dict[str, Any]) -> None:
+        """Open a game file the learner chose; a file that is not one changes nothing."""
+        session = self._session
+        try:
+            persist.restore(session, persist.unseal(message.get("text")))
+        except HeartsError as error:
+            session.notice = self._notice("load-refused", "warning", detail=str(error)[:200])
+            return
+        self._played = True
+        session.notice = self._notice("loaded")
+
+    def _notice(self, kind: str, level: str = "info", **facts: Any) -> dict[str, Any]:
+        session = self._session
+        session._notice_count += 1
+        return {"id": session._notice_count, "level": level, "kind": kind, "rule": None,
+                "text": saved_notice(kind, session.lang, **facts)}
+
+    def _keep(self) -> None:
+        """Save the table for the browser showing it, so a reload or a restart finds it again."""
+        if self._client is not None:
+            try:
+                self.store.save(self._client, self._store_name, persist.snapshot(self._session))
+            except OSError:
+                pass  # a full or read-only disk: the game goes on, only unsaved
 
     def _after_change(self) -> None:
         """Let the bots move (all at once, or one per tick at a visible pace), or let a
@@ -175,8 +289,10 @@ class HeartsTable(anywidget.AnyWidget):
             state, summary = dict(self.state), self.summary
         with self.hold_sync():  # one message to the page for all the traits that changed
             self.ui = ui_strings(session.lang)
+            self.page_text = {**page_strings(session.lang), "render_failed": render_failed_text(session.lang)}
             self.static = static_state(session)
             self.story = self._story.update(session)
             self.summary = summary  # type: ignore[assignment]  # a Dict trait that allows None
             self.state = state
             self.notice = dict(session.notice)
+        self._keep()

@@ -71,6 +71,115 @@ function place(position, players, rx, ry) {
 }
 
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// -- classroom: browser id, connection state, save and load (issue 13) --
+// Kept in one block so a rewritten table can carry it over whole. The kernel
+// keeps the game (no card is stored in the browser): the page only keeps a
+// random id for this browser and says it in a "hello", so a reload or a kernel
+// restart finds the same game. A "ping" the kernel answers tells a live table
+// from a dead one.
+const CLIENT_KEY = "hearts-widget-client";
+const PING_EVERY_MS = 15000;
+const PING_TIMEOUT_MS = 10000;
+const MAX_FILE_BYTES = 1000000;
+
+/** This browser's random id, kept in localStorage (or for this page only when storage is refused). */
+function browserId() {
+  const make = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  try {
+    let id = window.localStorage.getItem(CLIENT_KEY);
+    if (!id || !/^[A-Za-z0-9_-]{16,64}$/.test(id)) {
+      id = make();
+      window.localStorage.setItem(CLIENT_KEY, id);
+    }
+    return id;
+  } catch (error) {
+    return make();
+  }
+}
+
+/** The page's own part of a classroom table: hello, ping, the lost-connection banner,
+ * Save and Load, the practice note. `root` is the table's root element. */
+function classroom(model, root) {
+  const text = (key, fallback) => (model.get("page_text") || {})[key] || fallback;
+  const banner = h("div", { class: "hw-notice hw-error hw-lost", role: "alert", "data-testid": "connection-lost", hidden: true });
+  root.prepend(banner);
+  let waiting = null; // the timer of a ping not answered yet
+  const lost = (yes) => {
+    banner.hidden = !yes;
+    root.classList.toggle("hw-disconnected", yes);
+    if (yes && !banner.childElementCount) {
+      banner.append(h("span", {}, text("connection_lost", "Connection lost: reload the page to continue.")), " ",
+        h("button", { class: "hw-button hw-primary", onclick: () => window.location.reload() }, text("reload", "Reload")));
+    }
+  };
+  const ping = () => {
+    if (waiting !== null) return;
+    waiting = setTimeout(() => { waiting = null; lost(true); }, PING_TIMEOUT_MS);
+    try { model.send({ type: "ping" }); } catch (error) { clearTimeout(waiting); waiting = null; lost(true); }
+  };
+  const onMessage = (message) => {
+    if (!message || typeof message !== "object") return;
+    if (message.type === "pong") {
+      clearTimeout(waiting);
+      waiting = null;
+      lost(false);
+    } else if (message.type === "file") {
+      const link = h("a", { href: URL.createObjectURL(new Blob([message.text], { type: "application/json" })),
+        download: message.name });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    }
+  };
+  model.on("msg:custom", onMessage);
+  model.send({ type: "hello", client: browserId() });
+  const every = setInterval(ping, PING_EVERY_MS);
+  const picker = h("input", { type: "file", accept: ".json,application/json", hidden: true,
+    "data-testid": "open-file",
+    onchange: (event) => {
+      const file = event.target.files && event.target.files[0];
+      event.target.value = "";
+      if (!file) return;
+      if (file.size > MAX_FILE_BYTES) { model.send({ type: "open_file", text: null }); return; }
+      file.text().then((content) => model.send({ type: "open_file", text: content }));
+    } });
+  root.append(picker);
+  return {
+    /** A click the table has not answered within a few seconds: is the kernel still there? */
+    check: () => setTimeout(() => { if (root.classList.contains("hw-pending")) ping(); }, 3000),
+    buttons: () => [
+      h("button", { class: "hw-button", "data-key": "save-file", onclick: () => model.send({ type: "save_file" }) },
+        text("save_game", "Save game")),
+      h("button", { class: "hw-button", "data-key": "open-file", onclick: () => picker.click() },
+        text("load_game", "Open a saved game"))],
+    /** `draw` made safe: a failure is retried a few times, then the table says what to do. */
+    guard: (draw) => {
+      let failures = 0;
+      const attempt = () => {
+        try {
+          draw();
+          failures = 0;
+        } catch (error) {
+          failures += 1;
+          console.error("hearts-widget: the table could not be drawn", error);
+          if (failures <= 3) setTimeout(attempt, 400 * failures);
+          else {
+            root.replaceChildren(h("div", { class: "hw-notice hw-error", role: "alert", "data-testid": "render-failed" },
+              h("span", {}, text("render_failed", "The table could not be shown. Reload the page.")), " ",
+              h("button", { class: "hw-button hw-primary", onclick: () => window.location.reload() }, text("reload", "Reload"))));
+          }
+        }
+      };
+      return attempt;
+    },
+    practice: (state) => (state.practice
+      ? h("p", { class: "hw-practice", "data-testid": "practice" }, state.practice) : null),
+    dispose: () => { clearInterval(every); clearTimeout(waiting); model.off("msg:custom", onMessage); },
+  };
+}
+// -- end classroom --
 export default {
   render({ model, el }) {
     /** Local view state that the kernel need not know. */
@@ -104,6 +213,7 @@ export default {
       while (queue.length > MAX_QUEUED) queue.shift(); // behind the table: drop the oldest, keep up
       if (speaking === null) speakNext();
     };
+    const room = classroom(model, root); // -- classroom hook
 
     const send = (message, changesGame = true) => {
       if (changesGame) {
@@ -112,6 +222,7 @@ export default {
         root.classList.add("hw-pending");
       }
       model.send({ ...message, state: model.get("state").id });
+      if (changesGame) room.check(); // -- classroom hook
     };
     const current = () => model.get("state");
     const words = () => model.get("ui") || {};
@@ -266,7 +377,8 @@ export default {
           variantChoice(stat.variants),
           h("button", { class: "hw-button", "data-key": "undo", disabled: !state.can_undo,
             onclick: () => send({ type: "undo" }) }, "↶ ", ui.undo),
-          h("button", { class: "hw-button", "data-key": "new", onclick: () => send({ type: "new_game" }) }, ui.new_game));
+          h("button", { class: "hw-button", "data-key": "new", onclick: () => send({ type: "new_game" }) }, ui.new_game),
+          ...room.buttons()); // -- classroom hook
       });
     }
 
@@ -669,7 +781,7 @@ export default {
     }
 
     function dialogs(state, ui) {
-      return panel("dialogs", [state.moon, state.game_over, state.sheet, ui.moon_title], () => {
+      return panel("dialogs", [state.moon, state.game_over, state.sheet, ui.moon_title, state.practice], () => {
         if (state.moon) {
           return h("div", { class: "hw-dialog", role: "dialog", "aria-labelledby": "hw-moon-title",
             "data-testid": "moon" },
@@ -684,6 +796,7 @@ export default {
             "data-testid": "game-over" },
           h("h3", { id: "hw-over-title" }, ui.game_over),
           h("p", {}, state.game_over.text),
+          room.practice(state), // -- classroom hook
           chart(state, ui),
           h("button", { class: "hw-button hw-primary", "data-key": "new-over",
             onclick: () => send({ type: "new_game" }) }, ui.new_game));
@@ -730,7 +843,7 @@ export default {
     }
 
     function sheet(state, ui) {
-      return panel("sheet", [state.sheet, Boolean(state.game_over), ui.score_sheet, ui.chart], () => {
+      return panel("sheet", [state.sheet, Boolean(state.game_over), ui.score_sheet, ui.chart, state.practice], () => {
         const s = state.sheet;
         const head = h("tr", {}, h("th", { scope: "col" }, ui.hand_column),
           s.names.map((name) => h("th", { scope: "col" }, name)));
@@ -743,6 +856,7 @@ export default {
           h("table", { class: "hw-score", "data-testid": "score-sheet" },
             h("thead", {}, head), h("tbody", {}, rows, totals)),
           h("p", { class: "hw-small" }, s.target_text),
+          room.practice(state), // -- classroom hook
           s.rows.length >= 2 && !state.game_over ? chart(state, ui) : null);
       });
     }
@@ -853,24 +967,26 @@ export default {
     const resize = new ResizeObserver(() => root.classList.toggle("hw-narrow", root.clientWidth < NARROW));
     resize.observe(root);
 
-    const onChange = () => render();
-    const onNotice = () => { local.pending = false; render(); }; // a refusal answers a click too
-    const onStory = () => { takeStory(model.get("story")); render(); };
+    const draw = room.guard(render); // -- classroom hook
+    const onChange = () => draw();
+    const onNotice = () => { local.pending = false; draw(); }; // a refusal answers a click too
+    const onStory = () => { takeStory(model.get("story")); draw(); };
     const onMessage = (message) => {
       if (!message || message.type !== "story") return;
       story.asked = false;
       story.version = message.version;
       story.lines = message.lines;
       story.drawn = 0;
-      render();
+      draw();
     };
     for (const name of ["state", "ui", "static", "summary"]) model.on(`change:${name}`, onChange);
     model.on("change:notice", onNotice);
     model.on("change:story", onStory);
     model.on("msg:custom", onMessage);
     takeStory(model.get("story"));
-    render();
+    draw();
     return () => {
+      room.dispose(); // -- classroom hook
       resize.disconnect();
       if (speaking !== null) clearTimeout(speaking);
       root.removeEventListener("keydown", onKey);

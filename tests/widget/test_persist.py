@@ -1,0 +1,167 @@
+"""Nothing lost: table.save() / HeartsTable.resume(), the kernel-side store a
+page's "hello" finds its game in, and sealed game files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hearts_widget import HeartsTable, RecordError
+from hearts_widget.widget import persist
+
+from .conftest import act, pass_first_three, play_first_legal, send
+
+CLIENT = "b" * 8 + "-client-id-1234"
+
+
+@pytest.fixture(autouse=True)
+def own_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> persist.Store:
+    store = persist.Store(tmp_path)
+    monkeypatch.setattr(HeartsTable, "store", store)
+    monkeypatch.setattr(persist, "data_dir", lambda: tmp_path)
+    monkeypatch.setattr(HeartsTable, "_claims", {})
+    return store
+
+
+def new_kernel() -> None:
+    """What a kernel restart (or Voilà's new kernel on reload) forgets: the tables made so far."""
+    HeartsTable._claims.clear()
+
+
+def shown(table: HeartsTable) -> dict[str, Any]:
+    """What the page shows, without the state id (which counts changes)."""
+    return {k: v for k, v in table.state.items() if k != "id"}
+
+
+def played_table() -> HeartsTable:
+    table = HeartsTable(seed=5, pace=0.8)
+    send(table, {"type": "lang", "lang": "sw"})
+    send(table, {"type": "house_rules", "rules": {"moon": "self"}})
+    for _ in range(30):
+        act(table)
+    send(table, {"type": "undo"})
+    send(table, {"type": "hint"})
+    send(table, {"type": "show_last_trick", "show": True})
+    return table
+
+
+def test_resume_shows_exactly_what_the_saved_table_showed_and_undo_still_works() -> None:
+    table = played_table()
+    again = HeartsTable.resume(table.save())
+    assert shown(again) == shown(table)
+    assert again.game == table.game and again.lang == "sw"
+    assert again._session.rules.moon == "self", "the next game's house rules come back"
+    assert len(again._session.undo_stack) == len(table._session.undo_stack)
+    for copy in (table, again):
+        send(copy, {"type": "undo"})
+    assert shown(again) == shown(table), "the undo history is the same game's"
+
+
+def test_a_tampered_record_is_refused_by_the_engines_checks() -> None:
+    record = json.loads(played_table().save())
+    record["game"]["actions"][5] = {"type": "play", "card": "QS"}
+    with pytest.raises(RecordError, match="cannot be replayed"):
+        HeartsTable.resume(record)
+    record = json.loads(played_table().save())
+    record["undo"].append([10**5, 0])
+    with pytest.raises(RecordError, match="undo"):
+        HeartsTable.resume(record)
+
+
+@pytest.mark.parametrize("bad", [None, 7, "[]", "{" * 100_000, "x" * (persist.MAX_BYTES + 1), {"format": "x"}])
+def test_what_is_not_a_saved_table_is_refused(bad: Any) -> None:
+    with pytest.raises(RecordError):
+        HeartsTable.resume(bad)
+
+
+def test_a_page_reload_finds_the_game_again() -> None:
+    table = HeartsTable(seed=9)
+    send(table, {"type": "hello", "client": CLIENT})
+    pass_first_three(table)
+    play_first_legal(table)
+    before = shown(table)
+    new_kernel()
+    fresh = HeartsTable(seed=9)  # a Voilà reload or a kernel restart runs the notebook again
+    send(fresh, {"type": "hello", "client": CLIENT})
+    assert fresh.notice["kind"] == "resumed"
+    assert shown(fresh) == before
+    send(fresh, {"type": "new_game"})
+    assert fresh.state["phase"] == "pass" and not fresh.state["sheet"]["rows"]
+
+
+def test_another_browser_and_a_table_already_played_keep_their_own_game() -> None:
+    table = HeartsTable(seed=9)
+    send(table, {"type": "hello", "client": CLIENT})
+    pass_first_three(table)
+    new_kernel()
+    other = HeartsTable(seed=9)
+    send(other, {"type": "hello", "client": "another-browser-0001"})
+    assert other.state["phase"] == "pass", "another browser's page starts its own game"
+    new_kernel()
+    live = HeartsTable(seed=9)
+    pass_first_three(live)
+    game = live.game
+    send(live, {"type": "hello", "client": CLIENT})  # JupyterLab reload: the kernel kept this table
+    assert live.game == game
+
+
+def test_a_cell_run_again_in_the_same_kernel_takes_the_game_over() -> None:
+    old = HeartsTable(seed=4)
+    send(old, {"type": "hello", "client": CLIENT})
+    pass_first_three(old)
+    new = HeartsTable(seed=4)  # JupyterLab: the cell run again after a reload
+    send(new, {"type": "hello", "client": CLIENT})
+    assert new.game == old.game and new.notice["kind"] == "resumed"
+    play_first_legal(new)
+    play_first_legal(old)  # the old table, still alive in the kernel, no longer saves
+    new_kernel()
+    again = HeartsTable(seed=4)
+    send(again, {"type": "hello", "client": CLIENT})
+    assert again.game == new.game
+
+
+@pytest.mark.parametrize("client", [None, 5, "", "short", "x" * 65, "../../etc/passwd-xxxxxxxx", "a b" * 8])
+def test_a_bad_browser_id_is_ignored(client: Any, own_store: persist.Store) -> None:
+    table = HeartsTable(seed=2)
+    send(table, {"type": "hello", "client": client})
+    pass_first_three(table)
+    assert not own_store.folder.exists() or not list(own_store.folder.iterdir())
+
+
+def test_the_store_holds_no_card_for_the_browser_and_is_private(own_store: persist.Store) -> None:
+    table = HeartsTable(seed=2)
+    send(table, {"type": "hello", "client": CLIENT})
+    pass_first_three(table)
+    [saved] = own_store.folder.iterdir()
+    assert CLIENT not in saved.name, "files are named by a hash of the id"
+    assert saved.stat().st_mode & 0o077 == 0, "only this user may read it"
+
+
+def test_the_store_is_bounded(own_store: persist.Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(persist, "MAX_FILES", 3)
+    for number in range(6):
+        own_store.save(f"browser-number-{number:04d}", "t", {"n": number})
+    assert len(list(own_store.folder.glob("*.json"))) == 3
+
+
+def test_a_game_file_is_sealed_and_opens_again() -> None:
+    table = played_table()
+    messages: list[dict[str, Any]] = []
+    table.send = lambda content, buffers=None: messages.append(content)  # type: ignore[method-assign]
+    send(table, {"type": "save_file"})
+    [file] = messages
+    assert file["type"] == "file" and file["name"].endswith(".json")
+    assert table.game.to_json()[:200] not in file["text"] and '"seed"' not in file["text"], "no card readable"
+    fresh = HeartsTable(seed=1)
+    send(fresh, {"type": "open_file", "text": file["text"]})
+    assert fresh.notice["kind"] == "loaded" and fresh.game == table.game
+    changed = json.loads(file["text"])
+    changed["data"] = changed["data"][:-8] + ("A" * 8 if not changed["data"].endswith("A" * 8) else "B" * 8)
+    game = fresh.game
+    send(fresh, {"type": "open_file", "text": json.dumps(changed)})
+    assert fresh.notice["kind"] == "load-refused" and fresh.game == game
+    send(fresh, {"type": "open_file", "text": 12})
+    assert fresh.notice["kind"] == "load-refused"
