@@ -24,7 +24,7 @@ import argparse
 import random
 import statistics
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from hearts_widget import Hand, Rules
 

@@ -36,7 +36,7 @@ import os
 import platform
 import statistics
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import hearts_widget
 from hearts_widget.bots import BOTS, Bot, StrongBot, make_bot

@@ -14,10 +14,10 @@ import argparse
 import statistics
 
 from hearts_widget import Card, Hand, Rules
-from hearts_widget.engine import SeatView
 from hearts_widget.bots import RuleBot
 from hearts_widget.bots.table import Table
 from hearts_widget.bots.tactics import rule_play
+from hearts_widget.engine import SeatView
 from hearts_widget.engine.cards import ALL_CARDS
 
 CASES = [Rules(variant="omnibus"), Rules(variant="black-maria"), Rules(players=3, variant="black-maria"),

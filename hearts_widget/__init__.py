@@ -9,8 +9,24 @@ from __future__ import annotations
 from typing import Any
 
 from .engine import (
-    BadPosition, BadRules, Card, CardNotHeld, CardParseError, Event, Explanation, Game, Hand, HeartsError, IllegalMove,
-    OutOfTurn, RecordError, Rules, Suit, Trick, WrongPhase, parse_cards,
+    BadPosition,
+    BadRules,
+    Card,
+    CardNotHeld,
+    CardParseError,
+    Event,
+    Explanation,
+    Game,
+    Hand,
+    HeartsError,
+    IllegalMove,
+    OutOfTurn,
+    RecordError,
+    Rules,
+    Suit,
+    Trick,
+    WrongPhase,
+    parse_cards,
 )
 
 __version__ = "0.1.0"

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .base import Bot, MoonChoice, RandomBot, best_moon_choice
 from .rule import RuleBot

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from typing import Callable, Literal, Sequence
+from collections.abc import Callable, Sequence
+from typing import Literal
 
 from ..engine import Game, Hand, Rules
 from .base import Bot, ask_moon_choice

@@ -8,7 +8,8 @@ hand, so they cannot peek at other seats' cards.
 from __future__ import annotations
 
 import random
-from typing import Literal, Protocol, Sequence
+from collections.abc import Sequence
+from typing import Literal, Protocol
 
 from ..engine import Card, Rules, SeatView
 from ..engine.rules import MOON_POINTS

@@ -38,20 +38,21 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Sequence
+from typing import Any
 
 from ..engine import Card, SeatView, Trick, WrongPhase
 from ..engine.cards import ALL_CARDS, mask_of, multiset_of
 from ..engine.explain import plain_facts
-from ..engine.trick import trick_winner
 from ..engine.rules import Rules
+from ..engine.trick import trick_winner
 from ..text.coach import feedback_text, hint_text, moon_text
 from ..text.messages import Names
 from .base import best_moon_choice
+from .strong import StrongBot, distinct_choices
 from .table import Table, tricks_taken_before
 from .tactics import above, decide, moon_hand, moon_threat, pass_reasons
-from .strong import StrongBot, distinct_choices
 from .variants import current_winner, points_taken, variant_decide, wins_now
 
 

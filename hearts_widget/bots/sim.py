@@ -9,7 +9,7 @@ checks it against the engine's :func:`trick_winner` on random positions).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..engine.cards import HEARTS_MASK, QS_BIT, SUIT_MASKS
 from ..engine.legality import POINT_CARDS, legal_mask

@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..engine import Card, SeatView
 from ..engine.cards import ALL_CARDS, SUIT_MASKS, iter_bits, mask_of

@@ -2,7 +2,15 @@
 
 from .cards import Card, Suit, parse_cards
 from .errors import (
-    BadPosition, BadRules, CardNotHeld, CardParseError, HeartsError, IllegalMove, OutOfTurn, RecordError, WrongPhase,
+    BadPosition,
+    BadRules,
+    CardNotHeld,
+    CardParseError,
+    HeartsError,
+    IllegalMove,
+    OutOfTurn,
+    RecordError,
+    WrongPhase,
 )
 from .explain import Event, Explanation
 from .game import Game

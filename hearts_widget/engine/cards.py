@@ -9,11 +9,11 @@ sorts a hand in, alternating black and red.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from enum import EnumMeta, IntEnum
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from .errors import CardParseError, shown
-
 
 _BAD_SUIT = "a suit is 0 to 3 (clubs, diamonds, spades, hearts)"
 

@@ -6,8 +6,9 @@ Inline styles only: nothing is loaded from the network.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from .cards import Card
 

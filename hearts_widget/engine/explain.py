@@ -9,8 +9,9 @@ of a hand are the hand's own, and changing them must not change the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, NoReturn
+from typing import Any, NoReturn
 
 from .cards import Card, Suit
 from .checks import flag, optional_seat, short_text, tuple_of

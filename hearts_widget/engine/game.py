@@ -4,7 +4,8 @@ the moon and the target."""
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Literal, Optional, Tuple
+from collections.abc import Iterable
+from typing import Any, Literal, Optional
 
 from .cards import Card
 from .checks import MAX_SEED, whole_number
@@ -21,9 +22,9 @@ GAME_FORMAT = "hearts-widget.game"
 # as chains of (newest item, the chain before it), so that a move costs the same
 # however long the game is (a tuple copied whole at every move makes replaying a
 # record quadratic), and every earlier Game keeps its own history unchanged.
-Action = Tuple[Any, ...]  # ("pass", seat, codes) | ("play", code) | ("finish",) | ("moon", choice)
-ActionChain = Optional[Tuple[Action, "ActionChain"]]
-EventChain = Optional[Tuple[Tuple[Event, ...], "EventChain"]]
+Action = tuple[Any, ...]  # ("pass", seat, codes) | ("play", code) | ("finish",) | ("moon", choice)
+ActionChain = Optional[tuple[Action, "ActionChain"]]
+EventChain = Optional[tuple[tuple[Event, ...], "EventChain"]]
 
 
 class Game:

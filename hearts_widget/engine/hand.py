@@ -11,7 +11,8 @@ it has both copies of, so legality still works on the first mask alone.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Literal, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, Literal
 
 from .cards import HEARTS_MASK, Card, cards_of, mask_of, multiset_cards, multiset_of, parse_cards
 from .checks import MAX_SEED, whole_number
@@ -19,8 +20,14 @@ from .errors import BadPosition, CardNotHeld, HeartsError, IllegalMove, OutOfTur
 from .explain import Event, Explanation, FrozenList
 from .legality import POINT_CARDS, explain_play, judge_play, legal_mask
 from .position import (
-    check_number, check_position, check_two_pack_start, holder_of_first_lead, mask_checked, multiset_checked,
-    trick_cards, union,
+    check_number,
+    check_position,
+    check_two_pack_start,
+    holder_of_first_lead,
+    mask_checked,
+    multiset_checked,
+    trick_cards,
+    union,
 )
 from .records import dumps, hand_from_record, hand_record, loads
 from .rules import PassDirection, Rules

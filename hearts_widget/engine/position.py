@@ -9,7 +9,8 @@ here, so a position that cannot occur in a game is refused with
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from .cards import Card, cards_of, mask_of, multiset_cards, multiset_of, parse_cards
 from .checks import MAX_HAND_NUMBER, whole_number

@@ -16,7 +16,8 @@ costs time linear in the record's length.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Collection
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
 
 from .checks import MAX_SEED
 from .errors import HeartsError, RecordError, names, shown

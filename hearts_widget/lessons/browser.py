@@ -10,8 +10,9 @@ answers and moves, never a hand (see :mod:`hearts_widget.lessons.progress`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import anywidget
 import traitlets

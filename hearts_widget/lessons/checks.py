@@ -9,8 +9,9 @@ what the lesson stores in the browser.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, Sequence
+from typing import Literal
 
 from ..text.lessons import lesson_text
 from .format import Check

@@ -13,8 +13,9 @@ has a CSS class (``hearts-lesson-*``) so browser tests can find it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from html import escape
-from typing import Any, Callable, Iterable
+from typing import Any
 
 import ipywidgets as widgets
 

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import difflib
 import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping, NoReturn
+from typing import Any, NoReturn
 
 from ..engine import HeartsError, Rules, parse_cards
 from ..text.lessons import lesson_keys, lesson_text

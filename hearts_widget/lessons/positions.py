@@ -13,9 +13,10 @@ teaching its rule fails.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from ..engine import Card, Event, Explanation, Hand, IllegalMove, Rules, parse_cards
 

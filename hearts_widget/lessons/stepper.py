@@ -17,9 +17,10 @@ import asyncio
 import base64
 import os
 import time
+from collections.abc import Callable, Mapping
 from html import escape
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets

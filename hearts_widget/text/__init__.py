@@ -6,8 +6,7 @@ English is the source language; other languages are catalogs in ``locale/``.
 
 from __future__ import annotations
 
-from .messages import (card_name, event_text, explain_text, names_text, number_text, points_text, seat_label,
-                       suit_name)
+from .messages import card_name, event_text, explain_text, names_text, number_text, points_text, seat_label, suit_name
 from .translate import DEFAULT_LANGUAGE, LANGUAGES, default_language, translator
 
 __all__ = [

@@ -12,8 +12,8 @@ from typing import Any
 
 from ..engine.cards import Card
 from .messages import Names, number_text, seat_label, suit_name
-from .ui import total_entry
 from .translate import translator
+from .ui import total_entry
 
 
 def _values(facts: dict[str, Any], lang: str | None, names: Names) -> dict[str, Any]:

@@ -6,7 +6,8 @@ can reorder it; counts go through ``ngettext``.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..engine.cards import Card, Suit
 from ..engine.explain import Event, Explanation

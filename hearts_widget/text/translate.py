@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import gettext
 import os
-from functools import lru_cache
+from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
-from typing import Mapping
 
 DOMAIN = "hearts_widget"
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -54,7 +54,7 @@ def default_language(lang: str | None = None, environ: Mapping[str, str] | None 
     return DEFAULT_LANGUAGE
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator(lang: str | None = None) -> gettext.NullTranslations:
     """The catalog for ``lang`` (English, the source language, needs none)."""
     lang = check_language(lang)

@@ -8,7 +8,7 @@ placeholders, so a translator can reorder them.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..engine.cards import Card
 from .messages import card_name, names_text, number_text

@@ -9,7 +9,8 @@ refused move leaves the game exactly as it was, with a notice saying why.
 from __future__ import annotations
 
 import traceback
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..bots import best_moon_choice
 from ..bots.base import ask_moon_choice
@@ -176,7 +177,7 @@ class TableSession:
         if not isinstance(card_text, str):
             return self._say("malformed", detail="play needs a card")
         if self._refuse_phase("play"):
-            return
+            return None
         hand = self.game.hand
         seat = self.viewer
         if hand.to_move != seat:
@@ -201,7 +202,7 @@ class TableSession:
         if not isinstance(texts, list) or not all(isinstance(c, str) for c in texts):
             return self._say("malformed", detail="pass needs a list of cards")
         if self._refuse_phase("pass"):
-            return
+            return None
         try:
             cards = parse_cards(texts)
         except HeartsError as error:
@@ -214,7 +215,7 @@ class TableSession:
 
     def _on_finish_hand(self, message: dict[str, Any]) -> None:
         if self._refuse_phase("play"):
-            return
+            return None
         if self.game.hand.points_left:
             return self._say("no-finish")
         self._human_move(lambda game: game.finish_hand())
@@ -282,7 +283,7 @@ class TableSession:
         if code is None:
             self.same_deal = None
             self._changed()
-            return
+            return None
         if not self.game.completed:
             return self._say("no-same-deal")
         finished = self.game.completed[-1]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from hearts_widget.bots import Bot
 from hearts_widget.engine import Card, Hand, Rules, parse_cards

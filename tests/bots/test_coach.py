@@ -4,13 +4,13 @@ learner reads, and feedback on a card that cost points."""
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from bot_helpers import card, position
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hearts_widget.bots import RuleBot
 from hearts_widget.bots.coach import hint, trick_feedback
 from hearts_widget.engine import Hand, Rules, WrongPhase
-
-from bot_helpers import card, position
 
 
 def _random_play_position(players: int, seed: int, moves: int) -> Hand:

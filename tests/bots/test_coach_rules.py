@@ -9,18 +9,18 @@ to a trick, so every legal card's outcome on that trick is known exactly.
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from bot_helpers import card
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hearts_widget.bots import RuleBot
 from hearts_widget.bots.coach import hint, trick_feedback
 from hearts_widget.bots.variants import points_taken
 from hearts_widget.engine import Hand, Rules, SeatView
 from hearts_widget.engine.cards import mask_of
-
-from bot_helpers import card
 
 RULES = {
     "standard": Rules(),

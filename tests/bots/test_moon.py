@@ -1,6 +1,7 @@
 """score.moon from the bots' side: which way to score it, when to try for it."""
 
 import pytest
+from bot_helpers import card, position
 
 from hearts_widget.bots import best_moon_choice, make_bot
 from hearts_widget.bots.base import ask_moon_choice
@@ -8,8 +9,6 @@ from hearts_widget.bots.table import Table
 from hearts_widget.bots.tactics import decide, moon_hand
 from hearts_widget.engine import Rules, parse_cards
 from hearts_widget.engine.cards import mask_of
-
-from bot_helpers import card, position
 
 
 def test_score_moon_adds_26_to_the_others_when_that_ends_the_game_with_a_win() -> None:

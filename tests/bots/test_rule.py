@@ -1,12 +1,12 @@
 """The rule-based bot: legal play for every player count, and its card sense."""
 
-from hypothesis import given, settings, strategies as st
+from bot_helpers import card, play_checked_hand, position
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hearts_widget.bots import RandomBot, RuleBot, make_bot
 from hearts_widget.bots.arena import play_game
 from hearts_widget.engine import Hand, Rules, parse_cards
-
-from bot_helpers import card, play_checked_hand, position
 
 
 @settings(max_examples=25, deadline=None)
@@ -53,10 +53,10 @@ def test_discards_the_black_maria_when_void() -> None:
 
 def test_passes_an_unguarded_black_maria_and_high_hearts() -> None:
     hand = Hand.from_cards(Rules(), [
-        "QS 3S AH KH 2C 3C 4C 5C 6C 7C 2D 3D 4D".split(),
-        "2S 4S 5S 6S 7S 8S 9S 10S JS KS AS 2H 3H".split(),
-        "8C 9C 10C JC QC KC AC 5D 6D 7D 8D 9D 10D".split(),
-        "JD QD KD AD 4H 5H 6H 7H 8H 9H 10H JH QH".split(),
+        ["QS", "3S", "AH", "KH", "2C", "3C", "4C", "5C", "6C", "7C", "2D", "3D", "4D"],
+        ["2S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "KS", "AS", "2H", "3H"],
+        ["8C", "9C", "10C", "JC", "QC", "KC", "AC", "5D", "6D", "7D", "8D", "9D", "10D"],
+        ["JD", "QD", "KD", "AD", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH"],
     ], "left")
     assert set(RuleBot().choose_pass(hand.view(0))) == set(parse_cards("QS AH KH"))
 

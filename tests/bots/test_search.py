@@ -4,7 +4,9 @@ sampled deals respect what the seat knows, and the bot plays legally."""
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from bot_helpers import play_checked_hand
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hearts_widget.bots import RuleBot, StrongBot
 from hearts_widget.bots.inference import History
@@ -14,8 +16,6 @@ from hearts_widget.bots.strong import distinct_choices
 from hearts_widget.bots.table import Table, allowed_masks
 from hearts_widget.engine import Hand, Rules, parse_cards
 from hearts_widget.engine.cards import SUIT_MASKS, mask_of
-
-from bot_helpers import play_checked_hand
 
 
 def _random_position(players: int, seed: int, moves: int) -> Hand:

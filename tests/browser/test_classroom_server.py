@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
+
 from servers import free_port
 
 from .conftest import ROOT, jupyter_env

@@ -5,8 +5,8 @@ one hand played by the learner to the score sheet."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import nbformat
 import pytest

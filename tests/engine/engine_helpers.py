@@ -9,7 +9,7 @@ check a rule for 3, 4, 5, 6 and 7 players.
 from __future__ import annotations
 
 import random
-from typing import Iterable
+from collections.abc import Iterable
 
 from hearts_widget import Card, Hand, Rules, parse_cards
 

@@ -6,11 +6,23 @@ from __future__ import annotations
 import copy
 
 import pytest
-
 from engine_helpers import position, random_game_hand
+
 from hearts_widget import (
-    BadPosition, BadRules, Card, CardNotHeld, CardParseError, Game, Hand, HeartsError, IllegalMove, OutOfTurn, Rules,
-    Suit, WrongPhase, parse_cards,
+    BadPosition,
+    BadRules,
+    Card,
+    CardNotHeld,
+    CardParseError,
+    Game,
+    Hand,
+    HeartsError,
+    IllegalMove,
+    OutOfTurn,
+    Rules,
+    Suit,
+    WrongPhase,
+    parse_cards,
 )
 from hearts_widget.engine.errors import MAX_MESSAGE
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from engine_helpers import MOON_SEEDS, moon_pass, moon_policy, position
+
 from hearts_widget import Explanation, Game, Hand, IllegalMove, Rules
 
 # reason code -> (rule id, legal?)

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from engine_helpers import random_game_hand
+
 from hearts_widget import Card, Game, Hand, Rules, Suit, Trick  # noqa: F401 (Hand is used by eval)
 
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 import inspect
 import itertools
 import math
+from collections.abc import Callable
 from functools import cached_property
-from typing import Any, Callable
+from typing import Any
 
 import hypothesis.strategies as st
 import pytest
@@ -23,7 +24,18 @@ from hypothesis import HealthCheck, given, settings
 import hearts_widget
 from hearts_widget import engine
 from hearts_widget.engine import (
-    Card, Event, Explanation, Game, Hand, HeartsError, IllegalMove, Rules, SameDeal, SeatView, Suit, Trick,
+    Card,
+    Event,
+    Explanation,
+    Game,
+    Hand,
+    HeartsError,
+    IllegalMove,
+    Rules,
+    SameDeal,
+    SeatView,
+    Suit,
+    Trick,
     same_deal,
 )
 from hearts_widget.engine.errors import MAX_MESSAGE

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from engine_helpers import MOON_SEEDS, moon_pass, moon_policy
+
 from hearts_widget import Game, HeartsError, Rules
 
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-
 from engine_helpers import position
+
 from hearts_widget import Game, Hand, Rules
 from hearts_widget.engine import same_deal
 

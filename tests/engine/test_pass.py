@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from engine_helpers import PLAYER_COUNTS, codes, first_lead
+
 from hearts_widget import CardNotHeld, Hand, HeartsError, IllegalMove, Rules, WrongPhase
 
 # RULES.md: 4 players left, right, across, no pass; any other number left, right.

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from engine_helpers import PLAYER_COUNTS, first_lead, position, random_game_hand
+
 from hearts_widget import IllegalMove
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from engine_helpers import PLAYER_COUNTS, position
 
 

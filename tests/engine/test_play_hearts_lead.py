@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from engine_helpers import PLAYER_COUNTS, codes, position
+
 from hearts_widget import IllegalMove, Rules
 
 

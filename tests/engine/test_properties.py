@@ -10,12 +10,21 @@ from __future__ import annotations
 import json
 import random
 
+from engine_helpers import PLAYER_COUNTS, moon_pass, moon_policy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine_helpers import PLAYER_COUNTS, moon_pass, moon_policy
 from hearts_widget import (
-    Card, CardNotHeld, Game, Hand, HeartsError, IllegalMove, OutOfTurn, RecordError, Rules, WrongPhase,
+    Card,
+    CardNotHeld,
+    Game,
+    Hand,
+    HeartsError,
+    IllegalMove,
+    OutOfTurn,
+    RecordError,
+    Rules,
+    WrongPhase,
 )
 
 EXAMPLES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

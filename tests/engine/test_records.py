@@ -4,11 +4,12 @@ with RecordError naming what is wrong."""
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-
 from engine_helpers import position, random_game_hand
+
 from hearts_widget import Game, Hand, RecordError, Rules
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from engine_helpers import position, random_game_hand
-from hearts_widget import Card, Hand, HeartsError, Rules
-from hearts_widget.engine import same_deal
 from variant_helpers import play_out
+
+from hearts_widget import Card, Hand, Rules
+from hearts_widget.engine import same_deal
 
 
 def played(hand: Hand) -> list[str]:

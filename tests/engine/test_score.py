@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from engine_helpers import MOON_SEEDS, PLAYER_COUNTS, moon_pass, moon_policy, position, random_game_hand
+
 from hearts_widget import Game, Hand, HeartsError, Rules, WrongPhase
 
 

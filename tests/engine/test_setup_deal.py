@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from engine_helpers import PLAYER_COUNTS, codes
+
 from hearts_widget import Card, Hand, HeartsError, Rules
 
 # RULES.md's setup table, written out independently of the engine's own table.

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from engine_helpers import PLAYER_COUNTS, position
-from hearts_widget import Card, Game, Hand, Rules
 from variant_helpers import last_trick, play_out
+
+from hearts_widget import Card, Game, Hand, Rules
 
 SPADES = {"QS": 13, "KS": 10, "AS": 7}
 

@@ -7,9 +7,9 @@ import random
 from collections import Counter
 
 import pytest
+from variant_helpers import play_out, two_pack_start
 
 from hearts_widget import BadPosition, Card, Game, Hand, RecordError, Rules, WrongPhase
-from variant_helpers import play_out, two_pack_start
 
 PLAYERS = range(5, 11)
 

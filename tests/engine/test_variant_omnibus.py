@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from engine_helpers import MOON_SEEDS, PLAYER_COUNTS, moon_pass, position
-from hearts_widget import Card, Game, Hand, Rules
 from variant_helpers import last_trick, play_out
+
+from hearts_widget import Card, Game, Hand, Rules
 
 
 @pytest.mark.parametrize("bonus", ["JD", "10D"])

@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from engine_helpers import position
+from variant_helpers import last_trick, play_out, two_pack_start
+
 from hearts_widget import Event, Explanation, Game, Hand, Rules
 from hearts_widget.text import event_text, explain_text
 from hearts_widget.text.rules_card import rules_card
-from variant_helpers import last_trick, play_out, two_pack_start
 
 VARIANT_REASONS = {"no-penalty-first-trick", "only-penalty-cards-left", "first-lead-no-heart", "no-maria-first-lead",
                    "first-lead-open", "first-lead-maria-only"}
@@ -67,8 +67,8 @@ ITEMS = variant_items()
 
 
 def test_the_variant_runs_meet_every_new_reason_and_event() -> None:
-    assert VARIANT_REASONS <= {i.reason for i in ITEMS if isinstance(i, Explanation)}
-    assert VARIANT_EVENTS <= {i.kind for i in ITEMS if isinstance(i, Event)}
+    assert {i.reason for i in ITEMS if isinstance(i, Explanation)} >= VARIANT_REASONS
+    assert {i.kind for i in ITEMS if isinstance(i, Event)} >= VARIANT_EVENTS
 
 
 def test_every_variant_explanation_and_event_is_a_sentence() -> None:

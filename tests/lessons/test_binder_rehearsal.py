@@ -8,14 +8,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from hearts_widget.lessons.path import STEPS
-
 from servers import free_port, jupyter_env, start_server, stop_server
 
 from .conftest import ROOT, SCREENSHOTS, SERVER_WAIT_S

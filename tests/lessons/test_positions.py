@@ -5,8 +5,7 @@ import pytest
 
 from hearts_widget import Card, Rules
 from hearts_widget.lessons.games import MOON_SHOOTER, TIE_TARGET, moon_game, omnibus_same_deal, tie_game
-from hearts_widget.lessons.path import STEPS
-from hearts_widget.lessons.path import POSITIONS
+from hearts_widget.lessons.path import POSITIONS, STEPS
 from hearts_widget.lessons.positions import LEARNER, build_hand, try_pass
 
 

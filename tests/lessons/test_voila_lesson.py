@@ -11,8 +11,8 @@ import io
 import json
 import os
 import sys
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -20,7 +20,6 @@ from playwright.sync_api import Page, expect
 from hearts_widget.lessons.path import STEPS, step
 from hearts_widget.text.lessons import lesson_text
 from hearts_widget.text.translate import LANGUAGES
-
 from servers import free_port, jupyter_env, start_server, stop_server, with_repository_jupyter_files
 
 from .conftest import ROOT, SCREENSHOTS, SERVER_WAIT_S

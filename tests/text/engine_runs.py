@@ -4,7 +4,7 @@ every explanation the engine gives along the way (for the text tests)."""
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 from hearts_widget import Game, Hand, Rules
 from hearts_widget.engine.cards import Card, Suit

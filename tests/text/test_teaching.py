@@ -11,15 +11,24 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
 from hearts_widget import Card, Hand, Rules
 from hearts_widget.engine.explain import Event, Explanation
-from hearts_widget.text import LANGUAGES, event_text, explain_text, number_text, points_text, translator
-from hearts_widget.text import coach, ui, variants
+from hearts_widget.text import (
+    LANGUAGES,
+    coach,
+    event_text,
+    explain_text,
+    number_text,
+    points_text,
+    translator,
+    ui,
+    variants,
+)
 from hearts_widget.text.lessons import _texts as lesson_texts
 from hearts_widget.text.rule_names import rule_name
 from hearts_widget.text.rules_card import rules_card

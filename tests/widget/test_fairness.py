@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hearts_widget import Card, HeartsTable
 
