@@ -95,7 +95,7 @@ def main() -> None:
         buckets = [(0, 0.0), (0.0, 0.25), (0.25, 0.5), (0.5, 1.0), (1.0, 2.0), (2.0, 5.0), (5.0, 99.0)]
         counts = [sum(1 for g in gaps if (g == 0 if hi == 0 else lo < g <= hi)) for lo, hi in buckets]
         print("  distribution: " + ", ".join(
-            f"{'0' if hi == 0 else f'({lo:g}, {hi:g}]'}: {n}" for (lo, hi), n in zip(buckets, counts)))
+            f"{'0' if hi == 0 else f'({lo:g}, {hi:g}]'}: {n}" for (lo, hi), n in zip(buckets, counts, strict=True)))
 
 
 if __name__ == "__main__":

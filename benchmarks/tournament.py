@@ -124,7 +124,7 @@ def main() -> None:
               f"{f'[{mean - half:+.2f}, {mean + half:+.2f}]':>18}")
     for i, first in enumerate(names):
         for second in names[i + 1:]:
-            mean, half = interval([a - b for a, b in zip(diffs[first], diffs[second])])
+            mean, half = interval([a - b for a, b in zip(diffs[first], diffs[second], strict=True)])
             print(f"{first} minus {second} on the same deals: {mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]")
     print(f"{'decision times (ms)':<22} {'kind':<7} {'count':>6} {'median':>8} {'p95':>8} {'max':>8}")
     for name in names:

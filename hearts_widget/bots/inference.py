@@ -30,7 +30,8 @@ class History:
         self.rules: Rules = view.rules
         self.seat = view.seat
         tricks = list(view.tricks) + ([view.trick] if view.trick.cards else [])
-        self.plays: list[tuple[int, int]] = [(s, c.index) for t in tricks for s, c in zip(t.seats, t.cards)]
+        self.plays: list[tuple[int, int]] = [
+            (s, c.index) for t in tricks for s, c in zip(t.seats, t.cards, strict=True)]
         self.first_leader = tricks[0].leader if tricks else view.trick.leader
         self.played_by = [0] * view.rules.players
         for seat, card in self.plays:

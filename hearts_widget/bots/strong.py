@@ -138,7 +138,8 @@ class StrongBot:
                 break
         self.last_deals = len(weights)
         total = sum(weights)
-        return {card: sum(w * x for w, x in zip(weights, values)) / total for card, values in scores.items()}
+        return {card: sum(w * x for w, x in zip(weights, values, strict=True)) / total
+                for card, values in scores.items()}
 
     def choose_moon(self, seat: int, scores: Sequence[int], target: int,
                     moon_points: int = MOON_POINTS) -> MoonChoice:
@@ -163,14 +164,14 @@ def clearly_decided(scores: dict[int, list[float]], weights: list[float]) -> boo
     ahead stops the search at once; near-ties stop once it hardly matters which."""
     total = sum(weights)
     effective = total * total / sum(w * w for w in weights)
-    means = {card: sum(w * x for w, x in zip(weights, values)) / total for card, values in scores.items()}
+    means = {card: sum(w * x for w, x in zip(weights, values, strict=True)) / total for card, values in scores.items()}
     best = min(means, key=lambda card: (means[card], card))
     loss = 0.0
     for card, values in scores.items():
         if card == best:
             continue
         lead = means[card] - means[best]
-        spread = sum(w * (x - y - lead) ** 2 for w, x, y in zip(weights, values, scores[best])) / total
+        spread = sum(w * (x - y - lead) ** 2 for w, x, y in zip(weights, values, scores[best], strict=True)) / total
         error = math.sqrt(spread / effective)
         if error > 0:
             z = lead / error

@@ -107,7 +107,7 @@ def shown_voids(view: SeatView) -> list[int]:
     for trick in list(view.tricks) + [view.trick]:
         if trick.cards:
             led = trick.cards[0].suit
-            for seat, card in zip(trick.seats, trick.cards):
+            for seat, card in zip(trick.seats, trick.cards, strict=True):
                 if card.suit is not led:
                     voids[seat] |= 1 << led
     return voids
@@ -129,7 +129,7 @@ def allowed_masks(view: SeatView) -> list[int]:
     for number, trick in enumerate(tricks):
         first = number == 0 and not tricks_taken_before(view)
         led = trick.cards[0].suit
-        for seat, card in zip(trick.seats, trick.cards):
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
             if card.suit is not led:
                 allowed[seat] &= ~SUIT_MASKS[led]
                 if first and rules.first_trick_no_points and card.bit & rules.first_trick_points:

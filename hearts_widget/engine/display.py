@@ -35,7 +35,7 @@ def cards_html(cards: Iterable[Card]) -> str:
 def trick_html(trick: Trick) -> str:
     cells = "".join(
         f'<td style="padding:2px 6px;text-align:center">seat {seat}<br>{card_html(card)}</td>'
-        for seat, card in zip(trick.seats, trick.cards)
+        for seat, card in zip(trick.seats, trick.cards, strict=True)
     )
     winner = f"<caption>won by seat {trick.winner}</caption>" if trick.winner is not None else ""
     return f'<table style="border-collapse:collapse">{winner}<tr>{cells or "<td>(empty trick)</td>"}</tr></table>'
@@ -79,8 +79,8 @@ def same_deal_html(result: SameDeal) -> str:
         for row in result.rows()
     )
     moons = result.moon_shooters
-    moon = "".join(f"<div>moon {label}: seat {seat}</div>" for label, seat in zip(("before", "after"), moons)
-                   if seat is not None)
+    moon = "".join(f"<div>moon {label}: seat {seat}</div>"
+                   for label, seat in zip(("before", "after"), moons, strict=True) if seat is not None)
     replay = ("every card played as before" if result.same_play
               else f"{len(result.changed_plays)} card(s) played differently")
     return (f'<div class="hearts-same-deal"><div style="font:0.9em system-ui">{escape(changes, quote=False)}; '

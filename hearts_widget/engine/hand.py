@@ -192,7 +192,7 @@ class Hand:
             _held=tuple(held), _passes=(0,) * players, _received=(0,) * players, _pass_log=(),
             _trick=trick, _taken=tuple(taken), _tricks_before=tricks_done,
             _start={
-                "hands": [[c.code for c in multiset_cards(m, m2)] for m, m2 in zip(held, held2)],
+                "hands": [[c.code for c in multiset_cards(m, m2)] for m, m2 in zip(held, held2, strict=True)],
                 "pass_direction": direction,
                 "leader": leader if (tricks_done or trick) else None,
                 "trick": [c.code for c in trick],
@@ -225,7 +225,7 @@ class Hand:
         """The cards each seat holds now, in hand order (with two packs a card may appear twice)."""
         if not self._held2:
             return tuple(cards_of(m) for m in self._held)
-        return tuple(multiset_cards(m, m2) for m, m2 in zip(self._held, self._held2))
+        return tuple(multiset_cards(m, m2) for m, m2 in zip(self._held, self._held2, strict=True))
 
     def held(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, in hand order (with two packs a card may appear twice)."""
@@ -391,7 +391,7 @@ class Hand:
         for seat, mask in enumerate(self._passes):
             held[seat] &= ~mask
             received[self.rules.pass_target(seat, self.pass_direction)] = mask
-        held = [h | r for h, r in zip(held, received)]
+        held = [h | r for h, r in zip(held, received, strict=True)]
         event = Event._make("exchange", "pass.simultaneous", None, (), {"direction": self.pass_direction})
         return self._replace(_held=tuple(held), _received=tuple(received), phase="play",
                              leader=holder_of_first_lead(self.rules, held), events=self.events + (event,))
@@ -482,7 +482,7 @@ class Hand:
         seats = Trick(leader, trick, rules.players).seats
         for card in cancelled:
             events.append(Event._make("cancelled", "variant.cancellation.cancel", None, (card, card), {
-                "card": card, "seats": FrozenList(s for s, c in zip(seats, trick) if c is card)}))
+                "card": card, "seats": FrozenList(s for s, c in zip(seats, trick, strict=True) if c is card)}))
         last = not any(held)
         if winner is None and not last:
             carried = self._carried + trick
@@ -601,7 +601,7 @@ def _points(rules: Rules, taken: Sequence[int], taken2: Sequence[int]) -> list[i
     """score.points per seat, as the variant counts them (``taken2`` empty with one pack)."""
     if not taken2:
         return [rules.score(m) for m in taken]
-    return [rules.score(m, m2) for m, m2 in zip(taken, taken2)]
+    return [rules.score(m, m2) for m, m2 in zip(taken, taken2, strict=True)]
 
 
 def _shooter(rules: Rules, taken: Sequence[int], taken2: Sequence[int]) -> int | None:

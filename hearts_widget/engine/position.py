@@ -98,14 +98,14 @@ def check_two_pack_start(rules: Rules, held: list[int], held2: list[int], kitty:
         raise BadPosition("Cancellation Hearts has no passing (variant.cancellation.no-pass): "
                           "leave pass_direction out")
     size = rules.cards_each
-    for seat, (once, twice) in enumerate(zip(held, held2)):
+    for seat, (once, twice) in enumerate(zip(held, held2, strict=True)):
         if once.bit_count() + twice.bit_count() != size:
             raise BadPosition(f"seat {seat} should hold {size} cards at the start, "
                               f"not {once.bit_count() + twice.bit_count()}")
     if len(kitty) != rules.kitty_size:
         raise BadPosition(f"the kitty holds {rules.kitty_size} cards with {rules.players} players, not {len(kitty)}")
     counts = Counter(kitty)
-    for once, twice in zip(held, held2):
+    for once, twice in zip(held, held2, strict=True):
         counts.update(multiset_cards(once, twice))
     wrong = [c for c in rules.deck if counts[c] != 2] + [c for c in counts if counts[c] > 2]
     if wrong:

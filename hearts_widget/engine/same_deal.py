@@ -67,7 +67,7 @@ class SameDeal:
     @property
     def points(self) -> tuple[tuple[int, int], ...]:
         """(points before, points after) per seat, as each variant counts them (the moon not applied)."""
-        return tuple(zip(self.before.points(), self.after.points()))
+        return tuple(zip(self.before.points(), self.after.points(), strict=True))
 
     @property
     def moon_shooters(self) -> tuple[int | None, int | None]:
@@ -143,7 +143,7 @@ def _replay(original: Hand, hand: Hand) -> tuple[Hand, list[ChangedPlay]]:
             cards = passes.get(seat) or [c.code for c in _highest_three(hand.held(seat))]
             hand = hand.pass_cards(seat, cards)
     tricks = original.tricks + (original.trick,)
-    played = [(seat, card) for trick in tricks for seat, card in zip(trick.seats, trick.cards)]
+    played = [(seat, card) for trick in tricks for seat, card in zip(trick.seats, trick.cards, strict=True)]
     played = played[len(original._start["trick"]):]  # cards on the table at the start are not moves
     order: dict[int, list[Card]] = {seat: [] for seat in range(hand.players)}
     for seat, card in played:

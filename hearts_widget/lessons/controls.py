@@ -254,7 +254,7 @@ class CheckBox(Part):
     def render(self) -> None:
         lang = self.lang
         self.question.value = _prompt(self.check.question(lang))
-        for choice, button in zip(self.check.choices, self.buttons):
+        for choice, button in zip(self.check.choices, self.buttons, strict=True):
             button.description = choice.text(lang)
             button.disabled = self.done
             button.button_style = "success" if self.done and choice.id in self.check.answers else ""

@@ -62,7 +62,7 @@ def same_deal_view(result: SameDeal, change: dict[str, Any], names: list[str], l
     rows = [{"name": names[row["seat"]], "before": row["before"], "after": row["after"],
              "difference": number_text(row["difference"], signed=True)} for row in result.rows()]
     moons = [variants.same_deal_moon(names[seat], texts[version], lang)
-             for seat, version in zip(result.moon_shooters, ("played", "replayed")) if seat is not None]
+             for seat, version in zip(result.moon_shooters, ("played", "replayed"), strict=True) if seat is not None]
     (option, value), = change.items()
     return {"code": f"{option}={value}", "title": texts["title"],
             "change": change_label(result.before.rules, change, lang),

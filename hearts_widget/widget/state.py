@@ -445,7 +445,7 @@ class Story:
         key = (lang, tuple(names))
         common = 0
         if key == self._key:
-            for old, new in zip(self._events, events):
+            for old, new in zip(self._events, events, strict=False):
                 if old is not new:
                     break
                 common += 1

@@ -19,7 +19,7 @@ VARIANTS = [Rules(variant="omnibus", target=40), Rules(players=3, variant="black
 def test_every_bot_plays_whole_variant_games(name: str, rules: Rules) -> None:
     game = play_game([make_bot(name, seed=seat) for seat in range(rules.players)], rules, seed=2)
     assert game.is_over
-    for hand, row in zip(game.completed, game.sheet):
+    for hand, row in zip(game.completed, game.sheet, strict=True):
         assert hand.moon_shooter is not None or sum(row) == rules.points_per_hand
 
 

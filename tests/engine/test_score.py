@@ -137,7 +137,7 @@ def test_score_target_game_ends_after_the_hand_that_reaches_it(players: int) -> 
     totals = [0] * players
     for number, row in enumerate(game.sheet):
         assert max(totals) < 50, "the game went on after the target was reached"
-        totals = [t + r for t, r in zip(totals, row)]
+        totals = [t + r for t, r in zip(totals, row, strict=True)]
     assert max(totals) >= 50 and tuple(totals) == game.scores
     assert [h.number for h in game.completed] == list(range(len(game.sheet)))
     with pytest.raises(WrongPhase, match="the game is over"):
@@ -164,7 +164,7 @@ def test_score_winner_tied_seats_share_the_win() -> None:
 
 def test_score_sheet_rows_are_the_points_of_each_hand() -> None:
     game = _random_game(4, seed=3, target=60)
-    for hand, row in zip(game.completed, game.sheet):
+    for hand, row in zip(game.completed, game.sheet, strict=True):
         if hand.moon_shooter is None:
             assert list(row) == hand.points()
     scored = [e for e in game.events if e.kind == "scored"]

@@ -135,7 +135,7 @@ def test_random_variant_games_score_as_the_variant_says(rules: Rules, seed: int)
                 game = game.pass_cards(seat, rng.sample(game.hand.held(seat), 3))
         else:
             game = game.play(rng.choice(game.hand.legal_moves()))
-    for hand, row in zip(game.completed, game.sheet):
+    for hand, row in zip(game.completed, game.sheet, strict=True):
         shooter = hand.moon_shooter
         if shooter is None:
             assert list(row) == hand.points() and sum(row) == rules.points_per_hand

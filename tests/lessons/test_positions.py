@@ -117,7 +117,7 @@ def test_score_winner_tie_game_ends_at_the_target_with_a_shared_win() -> None:
     game = tie_game()
     assert game.is_over and max(game.scores) >= TIE_TARGET
     assert len(game.winners) == 2
-    totals_before_last_hand = [sum(column) for column in zip(*game.sheet[:-1])]
+    totals_before_last_hand = [sum(column) for column in zip(*game.sheet[:-1], strict=True)]
     assert max(totals_before_last_hand) < TIE_TARGET
 
 

@@ -264,8 +264,10 @@ def learner_texts(lang: str) -> Iterator[str]:
         yield ui.points_taken(points, lang)
         yield ui.total_entry("South", points, lang)
         yield points_text(points, lang)
-    yield ui.hand_over_text(2, ", ".join(ui.total_entry(n, p, lang) for n, p in zip(NAMES, (-10, 3, 13, 10))), lang)
-    yield ui.moon_effect_text(", ".join(ui.total_entry(n, p, lang) for n, p in zip(NAMES, (-26, 0, 0, 0))), [], lang)
+    totals = ", ".join(ui.total_entry(n, p, lang) for n, p in zip(NAMES, (-10, 3, 13, 10), strict=True))
+    yield ui.hand_over_text(2, totals, lang)
+    moon_totals = ", ".join(ui.total_entry(n, p, lang) for n, p in zip(NAMES, (-26, 0, 0, 0), strict=True))
+    yield ui.moon_effect_text(moon_totals, [], lang)
     for higher in (1, 2, 5):
         yield coach.hint_text("lead-low", {"card": Card.parse("5S"), "higher": higher}, lang)
     for points, fewer in ((1, 0), (2, 1), (13, -10), (3, -7)):
