@@ -169,7 +169,8 @@ def main() -> None:
               f"  ratio to button {median / reference:.2f}  bytes/update median {statistics.median(sizes[name]):.0f}")
     print(f"load average (1, 5, 15 min) before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "
           f"after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}")
-    print(json.dumps({k: {"median_ms": round(statistics.median(v), 2), "ratio": round(statistics.median(v) / reference, 2),
+    print(json.dumps({k: {"median_ms": round(statistics.median(v), 2),
+                          "ratio": round(statistics.median(v) / reference, 2),
                           "bytes": statistics.median(sizes[k])} for k, v in times.items() if v}))
 
 

@@ -10,8 +10,8 @@ notebook shows them.
 from .format import Check, Choice, Lesson, LessonFileError, Step, Text, builtin_lesson, load_lesson, parse_lesson
 from .positions import Attempt, Position
 
-__all__ = ["CHECKS", "POSITIONS", "STEPS", "Attempt", "Check", "Choice", "Lesson", "LessonFileError", "Position", "Step", "Text",
-           "builtin_lesson", "load_lesson", "parse_lesson"]
+__all__ = ["CHECKS", "POSITIONS", "STEPS", "Attempt", "Check", "Choice", "Lesson", "LessonFileError", "Position",
+           "Step", "Text", "builtin_lesson", "load_lesson", "parse_lesson"]
 
 
 def __getattr__(name: str) -> object:

@@ -367,7 +367,8 @@ class _Where:
     def text(self, value: Any, at: str) -> Text:
         if isinstance(value, str):
             if value not in self.known_keys:
-                self.fail(at, f"{value!r} is not a text key of the lesson catalog{self.suggest(value, self.known_keys)};"
+                self.fail(at, f"{value!r} is not a text key of the lesson catalog"
+                              f"{self.suggest(value, self.known_keys)};"
                               f" give a key, or the sentence by language: {{\"en\": \"...\"}}")
             return Text(key=value)
         if isinstance(value, Mapping):

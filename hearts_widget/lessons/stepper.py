@@ -274,8 +274,8 @@ class Lesson(widgets.VBox):
     def _render_chrome(self) -> None:
         lang, steps = self.lang, self.lesson.steps
         self.heading.value = f"<h2>{escape(self.lesson.title(lang))}</h2>"
-        self.counter.value = (f'<span style="white-space:nowrap;padding:0 .6em">'
-                              f'{escape(lesson_text("ui.step-of", lang, number=self.index + 1, total=len(steps)))}</span>')
+        step_of = lesson_text("ui.step-of", lang, number=self.index + 1, total=len(steps))
+        self.counter.value = f'<span style="white-space:nowrap;padding:0 .6em">{escape(step_of)}</span>'
         self.back.description = "← " + lesson_text("ui.back", lang)
         self.next.description = lesson_text("ui.next", lang) + " →"
         self.back.disabled = self.index == 0

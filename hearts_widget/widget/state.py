@@ -152,7 +152,8 @@ def summary_state(session: TableSession) -> dict[str, Any] | None:
     return {
         "number": hand.number,
         "title": ui.hand_summary_title(hand.number + 1, lang),
-        "seats": [{"seat": seat, "name": names[seat], "points_text": ui.hand_points_text(names[seat], points[seat], lang),
+        "seats": [{"seat": seat, "name": names[seat],
+                   "points_text": ui.hand_points_text(names[seat], points[seat], lang),
                    "cards": [card_info(c, lang) for c in taken[seat]]} for seat in range(rules.players)],
         "moon": [event_text(e, lang, names) for segment in segments for e in segment if e.kind == "moon"],
         "tricks": [_replayed(index, len(tricks), trick, segment, rules, names, lang)

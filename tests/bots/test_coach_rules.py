@@ -92,7 +92,8 @@ def test_property_last_to_play_without_a_moon_the_hint_takes_the_fewest_points(n
 
 # -- positions where the coach went wrong ---------------------------------
 def _four(rules: Rules, hands: list[str], trick: str, leader: int, taken: list[str]) -> Hand:
-    return Hand.from_cards(rules, [h.split() for h in hands], leader=leader, trick=trick.split(), taken=[t.split() for t in taken])
+    return Hand.from_cards(rules, [h.split() for h in hands], leader=leader, trick=trick.split(),
+                           taken=[t.split() for t in taken])
 
 
 def _rest_split(rules: Rules, hands: list[str], trick: str, lone: int | None = None) -> list[str]:

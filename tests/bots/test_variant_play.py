@@ -14,8 +14,9 @@ from hearts_widget.bots.tactics import decide
 from hearts_widget.bots.variants import MOON_REASONS, points_taken, variant_decide
 from hearts_widget.engine.cards import ALL_CARDS
 
-VARIANTS = [Rules(variant="omnibus"), Rules(variant="omnibus", bonus_card="10D"), Rules(players=3, variant="black-maria"),
-            Rules(players=5, variant="cancellation"), Rules(players=10, variant="cancellation")]
+VARIANTS = [Rules(variant="omnibus"), Rules(variant="omnibus", bonus_card="10D"),
+            Rules(players=3, variant="black-maria"), Rules(players=5, variant="cancellation"),
+            Rules(players=10, variant="cancellation")]
 
 
 def decisions(rules: Rules, seeds: range):

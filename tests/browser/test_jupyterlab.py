@@ -44,7 +44,10 @@ def test_the_table_renders_and_plays_in_notebook_7(page: Page, notebook7_url: st
 # Every visible text of the table against the background it is drawn on (WCAG contrast,
 # semi-transparent colours blended); disabled controls and dimmed cards are meant to be faint.
 LOW_CONTRAST = """() => {
-  const parse = (text) => { const v = (text.match(/[\\d.]+/g) || []).map(Number); return [...v.slice(0, 3), v.length > 3 ? v[3] : 1]; };
+  const parse = (text) => {
+    const v = (text.match(/[\\d.]+/g) || []).map(Number);
+    return [...v.slice(0, 3), v.length > 3 ? v[3] : 1];
+  };
   const blend = (top, under) => top.slice(0, 3).map((c, i) => c * top[3] + under[i] * (1 - top[3]));
   const background = (el) => {
     const layers = [];
@@ -54,18 +57,24 @@ LOW_CONTRAST = """() => {
     }
     return layers.reverse().reduce((under, layer) => blend(layer, under), [255, 255, 255]);
   };
-  const luminance = (rgb) => { const [r, g, b] = rgb.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
   const low = [];
   let checked = 0;
   for (const el of document.querySelectorAll('.hw-root *')) {
     if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
-    if (el.closest('.hw-visually-hidden, [disabled], .hw-illegal, svg, option, select') || !el.getClientRects().length) continue;
+    if (el.closest('.hw-visually-hidden, [disabled], .hw-illegal, svg, option, select')) continue;
+    if (!el.getClientRects().length) continue;
     const bg = background(el);
     const fg = blend(parse(getComputedStyle(el).color), bg);
     const [a, b] = [luminance(fg), luminance(bg)].sort((x, y) => y - x);
     const ratio = (a + 0.05) / (b + 0.05);
     checked += 1;
-    if (ratio < 4.5) low.push(`${el.className || el.tagName} "${el.textContent.trim().slice(0, 30)}" ${ratio.toFixed(2)}`);
+    if (ratio < 4.5) {
+      low.push(`${el.className || el.tagName} "${el.textContent.trim().slice(0, 30)}" ${ratio.toFixed(2)}`);
+    }
   }
   return { low, checked };
 }"""

@@ -22,7 +22,8 @@ def variant_items() -> list[Event | Explanation]:
     """Events and explanations of random games of every variant, and positions
     that random games rarely reach."""
     items: list[Event | Explanation] = []
-    for seed, rules in enumerate([Rules(variant="omnibus", target=40), Rules(players=3, variant="black-maria", target=40),
+    for seed, rules in enumerate([Rules(variant="omnibus", target=40),
+                                  Rules(players=3, variant="black-maria", target=40),
                                   Rules(players=5, variant="cancellation", target=60),
                                   Rules(players=10, variant="cancellation", target=60)]):
         game = Game.new(rules, seed)

@@ -35,7 +35,8 @@ def binder_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     pip = subprocess.run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check",
                           "-r", "binder/requirements.txt"], cwd=ROOT, env=env, capture_output=True, text=True,
                          timeout=1800)
-    assert pip.returncode == 0, f"pip install -r binder/requirements.txt failed:\n{pip.stdout[-3000:]}{pip.stderr[-3000:]}"
+    assert pip.returncode == 0, (f"pip install -r binder/requirements.txt failed:\n"
+                                 f"{pip.stdout[-3000:]}{pip.stderr[-3000:]}")
     return venv
 
 

@@ -166,7 +166,8 @@ def test_every_step_in_every_language_at_desktop_and_phone_width(voila_url: str,
         expect(page.locator(".hearts-lesson-progress")).to_have_text(lesson_text("ui.step-of", lang, number=1,
                                                                                  total=len(STEPS)))
         for number, current in enumerate(STEPS, start=1):
-            expect(page.locator(f".hearts-lesson-step-{current.key} .hearts-lesson-text h3")).to_have_text(current.title(lang))
+            heading = page.locator(f".hearts-lesson-step-{current.key} .hearts-lesson-text h3")
+            expect(heading).to_have_text(current.title(lang))
             expect(page.locator(".hearts-lesson-next")).to_contain_text(lesson_text("ui.next", lang))
             shoot(page, SCREENSHOTS / lang / size / f"{number:02d}-{current.key}.png")
             if size == "phone" and current.demo not in ("guided", "table") and not current.positions:

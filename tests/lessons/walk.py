@@ -26,7 +26,8 @@ UNCLIP = """() => {
   const cells = document.querySelector('#rendered_cells');
   for (let e = cells; e && e !== document.documentElement; e = e.parentElement) {
     e.dataset.hwShotStyle = e.getAttribute('style') || '';
-    for (const [name, value] of [['position', 'static'], ['height', 'auto'], ['overflow', 'visible'], ['contain', 'none']]) {
+    const unclipped = [['position', 'static'], ['height', 'auto'], ['overflow', 'visible'], ['contain', 'none']];
+    for (const [name, value] of unclipped) {
       e.style.setProperty(name, value, 'important');
     }
   }
