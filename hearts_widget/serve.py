@@ -106,7 +106,8 @@ def page_handler(base: type) -> type:
         def write_error(self, status_code: int, **kwargs: Any) -> None:
             error = kwargs.get("exc_info", (None, None))[1]
             if not isinstance(error, ServerFull):
-                return super().write_error(status_code, **kwargs)
+                super().write_error(status_code, **kwargs)
+                return
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.set_header("Retry-After", "60")
             self.finish(full_page(error.limit, error.lang))

@@ -371,13 +371,13 @@ class _Where:
                               f"{self.suggest(value, self.known_keys)};"
                               f" give a key, or the sentence by language: {{\"en\": \"...\"}}")
             return Text(key=value)
-        if isinstance(value, Mapping):
-            if DEFAULT_LANGUAGE not in value:
-                self.fail(at, "sentences by language need the English one (\"en\")")
-            for lang, sentence in value.items():
-                if lang not in LANGUAGES:
-                    self.fail(at, f"{lang!r} is not a language; use {', '.join(LANGUAGES)}")
-                if not isinstance(sentence, str) or not sentence.strip():
-                    self.fail(at, f"the {lang!r} sentence must be non-empty text")
-            return Text(sentences=tuple(value.items()))
-        self.fail(at, f"must be a text key or {{\"en\": \"...\"}}, not {value!r}")
+        if not isinstance(value, Mapping):
+            self.fail(at, f"must be a text key or {{\"en\": \"...\"}}, not {value!r}")
+        if DEFAULT_LANGUAGE not in value:
+            self.fail(at, "sentences by language need the English one (\"en\")")
+        for lang, sentence in value.items():
+            if lang not in LANGUAGES:
+                self.fail(at, f"{lang!r} is not a language; use {', '.join(LANGUAGES)}")
+            if not isinstance(sentence, str) or not sentence.strip():
+                self.fail(at, f"the {lang!r} sentence must be non-empty text")
+        return Text(sentences=tuple(value.items()))

@@ -160,37 +160,46 @@ class TableSession:
 
     def _dispatch(self, message: Any) -> None:
         if not isinstance(message, dict):
-            return self._say("malformed", detail=f"not an object: {message!r:.60}")
+            self._say("malformed", detail=f"not an object: {message!r:.60}")
+            return
         kind = message.get("type")
         if kind not in MESSAGE_TYPES:
-            return self._say("malformed", detail=f"unknown type {kind!r:.40}")
+            self._say("malformed", detail=f"unknown type {kind!r:.40}")
+            return
         if kind in GAME_INTENTS:
             state = message.get("state")
             if not isinstance(state, int) or isinstance(state, bool):
-                return self._say("malformed", detail="missing state id")
+                self._say("malformed", detail="missing state id")
+                return
             if state != self.state_id:
-                return self._say("stale")
+                self._say("stale")
+                return
         getattr(self, "_on_" + kind)(message)
 
     def _on_play(self, message: dict[str, Any]) -> None:
         card_text = message.get("card")
         if not isinstance(card_text, str):
-            return self._say("malformed", detail="play needs a card")
+            self._say("malformed", detail="play needs a card")
+            return
         if self._refuse_phase("play"):
-            return None
+            return
         hand = self.game.hand
         seat = self.viewer
         if hand.to_move != seat:
-            return self._say("not-your-turn", name=self.names[hand.to_move])
+            self._say("not-your-turn", name=self.names[hand.to_move])
+            return
         try:
             card = Card.parse(card_text)
         except HeartsError as error:
-            return self._say("malformed", detail=str(error))
+            self._say("malformed", detail=str(error))
+            return
         if card not in hand.held(seat):
-            return self._say("not-held", card=str(card))
+            self._say("not-held", card=str(card))
+            return
         explanation = hand.view(seat).explain(card)
         if not explanation.legal:
-            return self._say("illegal", rule=explanation.rule, card=str(card), reason=explanation.text(self.lang))
+            self._say("illegal", rule=explanation.rule, card=str(card), reason=explanation.text(self.lang))
+            return
         view, before = hand.view(seat), self.game
         if self._human_move(lambda game: game.play(card, seat)):
             self._played_from = view
@@ -200,38 +209,45 @@ class TableSession:
     def _on_pass(self, message: dict[str, Any]) -> None:
         texts = message.get("cards")
         if not isinstance(texts, list) or not all(isinstance(c, str) for c in texts):
-            return self._say("malformed", detail="pass needs a list of cards")
+            self._say("malformed", detail="pass needs a list of cards")
+            return
         if self._refuse_phase("pass"):
-            return None
+            return
         try:
             cards = parse_cards(texts)
         except HeartsError as error:
-            return self._say("malformed", detail=str(error))
+            self._say("malformed", detail=str(error))
+            return
         seat = self.viewer
         missing = [card for card in cards if card not in self.game.hand.held(seat)]
         if missing:
-            return self._say("not-held", card=str(missing[0]))
+            self._say("not-held", card=str(missing[0]))
+            return
         self._human_move(lambda game: game.pass_cards(seat, cards))  # the engine checks three, distinct, once
 
     def _on_finish_hand(self, message: dict[str, Any]) -> None:
         if self._refuse_phase("play"):
-            return None
+            return
         if self.game.hand.points_left:
-            return self._say("no-finish")
+            self._say("no-finish")
+            return
         self._human_move(lambda game: game.finish_hand())
 
     def _on_moon(self, message: dict[str, Any]) -> None:
         choice = message.get("choice")
         shooter = self.game.pending_moon
         if shooter is None or not self.is_human(shooter):
-            return self._say("no-moon")
+            self._say("no-moon")
+            return
         if choice not in ("self", "others"):
-            return self._say("malformed", detail="the moon choice is 'self' or 'others'")
+            self._say("malformed", detail="the moon choice is 'self' or 'others'")
+            return
         self._human_move(lambda game: game.choose_moon(choice))
 
     def _on_undo(self, message: dict[str, Any]) -> None:
         if not self.undo_stack:
-            return self._say("nothing-to-undo")
+            self._say("nothing-to-undo")
+            return
         before, seat = self.undo_stack.pop()
         peeked = revealed_since(before, self.game, seat, self.open_hands)
         self.practice = self.practice or peeked
@@ -247,7 +263,8 @@ class TableSession:
             try:
                 self.rules = changed_rules(self.rules, {"variant": variant})
             except ValueError:
-                return self._refuse_rules({"variant": variant})
+                self._refuse_rules({"variant": variant})
+                return
         self.game = Game.new(self.rules)
         self.undo_stack.clear()
         self.practice = False
@@ -262,11 +279,13 @@ class TableSession:
         ``Rules`` checks the whole combination; a refusal leaves the rules as they were."""
         changes = message.get("rules")
         if not isinstance(changes, dict) or not changes or not set(changes) <= set(HOUSE_RULES):
-            return self._say("malformed", detail=f"house_rules needs rules: some of {', '.join(HOUSE_RULES)}")
+            self._say("malformed", detail=f"house_rules needs rules: some of {', '.join(HOUSE_RULES)}")
+            return
         try:
             self.rules = changed_rules(self.rules, changes)
         except (ValueError, HeartsError):
-            return self._refuse_rules(changes)
+            self._refuse_rules(changes)
+            return
         self._changed()
         self._say("house-rules", level="info")
 
@@ -283,30 +302,35 @@ class TableSession:
         if code is None:
             self.same_deal = None
             self._changed()
-            return None
+            return
         if not self.game.completed:
-            return self._say("no-same-deal")
+            self._say("no-same-deal")
+            return
         finished = self.game.completed[-1]
         changes = same_deal_changes(finished.rules)
         if not isinstance(code, str) or code not in changes:
-            return self._say("malformed", detail=f"same_deal needs change: one of {', '.join(changes)}")
+            self._say("malformed", detail=f"same_deal needs change: one of {', '.join(changes)}")
+            return
         try:
             result = same_deal(finished, **changes[code])
         except (ValueError, HeartsError) as error:
-            return self._say("refused", reason=str(error))
+            self._say("refused", reason=str(error))
+            return
         self.same_deal = (changes[code], result)
         self._changed()
 
     def _on_hint(self, message: dict[str, Any]) -> None:
         if self.viewer not in self.seats_to_act() or self.game.pending_moon is not None:
-            return self._say("no-hint")
+            self._say("no-hint")
+            return
         self.hint_for = self.game
         self._changed()
 
     def _on_continue(self, message: dict[str, Any]) -> None:
         """The learner has seen the completed trick: it goes to its winner and play goes on."""
         if self.held is None or self.stopped:
-            return self._say("nothing-to-continue")
+            self._say("nothing-to-continue")
+            return
         self.continue_play()
 
     def continue_play(self) -> None:
@@ -318,7 +342,8 @@ class TableSession:
         try:
             self.continue_after = check_continue_after(message.get("seconds"))
         except ValueError as error:
-            return self._say("malformed", detail=str(error))
+            self._say("malformed", detail=str(error))
+            return
         self._changed()
         self._say("continue-after", level="info")
 
@@ -326,13 +351,15 @@ class TableSession:
         try:
             self.pace = check_pace(message.get("pace"))
         except ValueError as error:
-            return self._say("malformed", detail=str(error))
+            self._say("malformed", detail=str(error))
+            return
         self._say("pace", level="info")
 
     def _on_show_last_trick(self, message: dict[str, Any]) -> None:
         show = message.get("show")
         if not isinstance(show, bool):
-            return self._say("malformed", detail="show_last_trick needs show: true or false")
+            self._say("malformed", detail="show_last_trick needs show: true or false")
+            return
         self.show_last_trick = show
         self._changed()
 
@@ -340,7 +367,7 @@ class TableSession:
         try:
             self.set_lang(message.get("lang"))
         except ValueError as error:
-            return self._say("bad-language", detail=str(error))
+            self._say("bad-language", detail=str(error))
 
     # -- changing the game --------------------------------------------------
     def set_lang(self, lang: Any) -> None:
