@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any, Literal, Optional
+from typing import Any, Literal
 
 from .cards import Card
 from .checks import MAX_SEED, whole_number
@@ -23,8 +23,8 @@ GAME_FORMAT = "hearts-widget.game"
 # however long the game is (a tuple copied whole at every move makes replaying a
 # record quadratic), and every earlier Game keeps its own history unchanged.
 Action = tuple[Any, ...]  # ("pass", seat, codes) | ("play", code) | ("finish",) | ("moon", choice)
-ActionChain = Optional[tuple[Action, "ActionChain"]]
-EventChain = Optional[tuple[tuple[Event, ...], "EventChain"]]
+ActionChain = tuple[Action, "ActionChain"] | None
+EventChain = tuple[tuple[Event, ...], "EventChain"] | None
 
 
 class Game:

@@ -138,7 +138,7 @@ def _deal_again(hand: Hand, rules: Rules) -> Hand:
 
 def _replay(original: Hand, hand: Hand) -> tuple[Hand, list[ChangedPlay]]:
     if hand.phase == "pass":
-        passes = {seat: cards for seat, cards in original._pass_log}
+        passes = dict(original._pass_log)
         for seat in range(hand.players):
             cards = passes.get(seat) or [c.code for c in _highest_three(hand.held(seat))]
             hand = hand.pass_cards(seat, cards)

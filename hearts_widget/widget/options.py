@@ -77,7 +77,7 @@ class TableOptions:
         return options
 
     def check(self) -> None:
-        self.game_rules  # raises naming players, target or variant
+        self.game_rules  # noqa: B018 - reading it raises naming players, target or variant
         if self.seed is not None and (not isinstance(self.seed, int) or isinstance(self.seed, bool)):
             raise ValueError(f"seed must be a whole number or None, not {self.seed!r}")
         if not isinstance(self.learner, int) or isinstance(self.learner, bool) \

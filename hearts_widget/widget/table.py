@@ -12,6 +12,7 @@ the table until the learner continues (or an auto-continue timer fires).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import weakref
 from collections.abc import Callable
@@ -224,10 +225,8 @@ class HeartsTable(anywidget.AnyWidget):
     def _keep(self) -> None:
         """Save the table for the browser showing it, so a reload or a restart finds it again."""
         if self._client is not None:
-            try:
+            with contextlib.suppress(OSError):  # a full or read-only disk: the game goes on, only unsaved
                 self.store.save(self._client, self._store_name, persist.snapshot(self._session))
-            except OSError:
-                pass  # a full or read-only disk: the game goes on, only unsaved
 
     def _after_change(self) -> None:
         """Let the bots move (all at once, or one per tick at a visible pace), or let a

@@ -66,14 +66,14 @@ def test_omnibus_bonus_is_not_thrown_on_another_players_trick(rules: Rules) -> N
 
 
 def test_standard_game_is_left_to_the_rule_based_play() -> None:
-    for view, proposed, chosen, _ in decisions(Rules(), range(3)):
+    for _, proposed, chosen, _ in decisions(Rules(), range(3)):
         assert chosen is proposed
 
 
 def test_black_maria_discards_shed_the_card_worth_the_most() -> None:
     rules = Rules(variant="black-maria")
     shed = 0
-    for view, proposed, chosen, reason in decisions(rules, range(30)):
+    for view, proposed, chosen, _ in decisions(rules, range(30)):
         led = view.trick.led_suit
         if led is not None and proposed.suit is not led and len(view.trick.cards) < rules.players - 1:
             assert rules.card_points(chosen) == max(rules.card_points(c) for c in view.legal)

@@ -41,7 +41,7 @@ def position(
     """
     rules = Rules(players=players, **rules_options)  # type: ignore[arg-type]
     trick_cards = parse_cards(list(trick))
-    used = {c for c in trick_cards}
+    used = set(trick_cards)
     must = {seat: parse_cards(cards.split()) for seat, (cards, _) in seats.items()}
     for cards in must.values():
         used.update(cards)

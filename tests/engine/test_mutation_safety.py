@@ -4,6 +4,7 @@ the way down) never changes the hand or the game."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import inspect
 import json
@@ -87,10 +88,8 @@ def _scribble(value: Any, depth: int = 0) -> None:
 
 
 def _try(change: Callable[[], Any]) -> None:
-    try:
+    with contextlib.suppress(TypeError, AttributeError, IndexError, KeyError, StopIteration):  # read-only: good
         change()
-    except (TypeError, AttributeError, IndexError, KeyError, StopIteration):
-        pass  # read-only: good
 
 
 def _getters(state: Hand | Game) -> list[Any]:

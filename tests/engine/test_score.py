@@ -135,7 +135,7 @@ def _random_game(players: int, seed: int, target: int) -> Game:
 def test_score_target_game_ends_after_the_hand_that_reaches_it(players: int) -> None:
     game = _random_game(players, seed=players, target=50)
     totals = [0] * players
-    for number, row in enumerate(game.sheet):
+    for row in game.sheet:
         assert max(totals) < 50, "the game went on after the target was reached"
         totals = [t + r for t, r in zip(totals, row, strict=True)]
     assert max(totals) >= 50 and tuple(totals) == game.scores

@@ -32,7 +32,7 @@ def test_bad_option_values_are_refused(options: dict, words: str) -> None:
 def test_other_player_counts_deal_and_name_every_seat(players: int) -> None:
     table = HeartsTable(players=players, seed=2)
     assert len(table.state["seats"]) == players
-    assert len(set(s["name"] for s in table.state["seats"])) == players
+    assert len({s["name"] for s in table.state["seats"]}) == players
 
 
 def test_learner_seat_and_bot_objects_are_used() -> None:
