@@ -64,11 +64,11 @@ def _step(game: Game, bots: Sequence[Bot], timer: KindTimer | None) -> Game:
                 timer(seat, "pass", time.perf_counter() - start)
             game = game.pass_cards(seat, cards)
         return game
-    seat = hand.to_move
-    assert seat is not None
-    view = hand.view(seat)
+    mover = hand.to_move
+    assert mover is not None  # the play phase always has a seat to move
+    view = hand.view(mover)
     start = time.perf_counter()
-    card = bots[seat].choose_play(view)
+    card = bots[mover].choose_play(view)
     if timer is not None:
-        timer(seat, "choice" if len(view.legal) > 1 else "play", time.perf_counter() - start)
-    return game.play(card, seat)
+        timer(mover, "choice" if len(view.legal) > 1 else "play", time.perf_counter() - start)
+    return game.play(card, mover)

@@ -123,7 +123,7 @@ class StrongBot:
         for number in range(1, deals + 1):
             hands = knowledge.sample(self._rng)
             weights.append(history.weight(hands) if history is not None else 1.0)
-            policy = rule_play
+            policy: Policy = rule_play
             if watched is not None and losers(hands[watched], knowledge.unseen & ~hands[watched] | table.held,
                                               SHOOTER_LOSERS) <= SHOOTER_LOSERS:
                 policy = shooter_policy(watched)

@@ -22,7 +22,7 @@ def _read_only(self: Any, *args: Any, **kwargs: Any) -> NoReturn:
     raise TypeError(f"{type(self).__name__} is read-only: the facts of an event belong to the game")
 
 
-class FrozenList(list):  # type: ignore[type-arg]
+class FrozenList(list):
     """A list of facts that cannot change; equal to the plain list, and JSON as one."""
 
     __slots__ = ()
@@ -33,7 +33,7 @@ class FrozenList(list):  # type: ignore[type-arg]
         return (FrozenList, (list(self),))
 
 
-class FrozenFacts(dict):  # type: ignore[type-arg]
+class FrozenFacts(dict):
     """The facts of an event or explanation: a dict that cannot change."""
 
     __slots__ = ()
@@ -59,7 +59,7 @@ def _check_facts(facts: Any, what: str) -> FrozenFacts:
     if not isinstance(facts, dict) or not all(isinstance(key, str) for key in facts):
         raise HeartsError(f"{what} facts must be a dict with text keys, not {shown(facts)}")
     try:
-        return frozen(facts)  # type: ignore[no-any-return]
+        return frozen(facts)
     except RecursionError:
         raise HeartsError(f"{what} facts are nested too deeply") from None
 

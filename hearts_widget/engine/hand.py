@@ -449,7 +449,7 @@ class Hand:
         bonus = rules.bonus
         if bonus is not None and bonus in trick:
             events.append(Event._make("bonus", "variant.omnibus.bonus", winner, (bonus,), {"points": -10}))
-        phase = self.phase
+        phase: Phase = self.phase
         if not any(held):
             phase = "done"
             events += self._hand_over_events(taken, self._taken2)

@@ -179,8 +179,9 @@ def check_leader(rules: Rules, held: list[int], leader: int | None, trick: tuple
 
 def holder_of_first_lead(rules: Rules, held: Sequence[int]) -> int:
     """The seat holding the first-lead card (play.first-lead)."""
-    bit = rules.first_lead_card.bit
-    return next(s for s, m in enumerate(held) if m & bit)
+    card = rules.first_lead_card
+    assert card is not None, "only Cancellation Hearts has no first-lead card, and it never asks"
+    return next(s for s, m in enumerate(held) if m & card.bit)
 
 
 def trick_cards(trick: Any) -> tuple[Card, ...]:

@@ -153,17 +153,16 @@ def _replay(original: Hand, hand: Hand) -> tuple[Hand, list[ChangedPlay]]:
     for _ in range(total):
         if hand.phase != "play":
             break
-        seat = hand.to_move
-        assert seat is not None
+        mover = hand.to_move
+        assert mover is not None  # the play phase always has a seat to move
         legal = hand.legal_moves()
-        wanted = order[seat][0] if order[seat] else None
-        card = next((c for c in order[seat] if c in legal), None)
-        if card is None:
-            card = min(legal, key=lambda c: (c.rank, c.index))
+        wanted = order[mover][0] if order[mover] else None
+        kept = next((c for c in order[mover] if c in legal), None)
+        card = kept if kept is not None else min(legal, key=lambda c: (c.rank, c.index))
         if card is not wanted:
-            changed.append(ChangedPlay(len(hand.tricks) + 1, seat, wanted, card))
-        if card in order[seat]:
-            order[seat].remove(card)
+            changed.append(ChangedPlay(len(hand.tricks) + 1, mover, wanted, card))
+        if card in order[mover]:
+            order[mover].remove(card)
         hand = hand.play(card)
     return hand, changed
 
