@@ -14,6 +14,7 @@ has a CSS class (``hearts-lesson-*``) so browser tests can find it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from html import escape
 from typing import Any
 
@@ -237,7 +238,7 @@ class CheckBox(Part):
         self.question = _html("", "hearts-lesson-question")
         self.buttons = []
         for choice in check.choices:
-            button = text_button("", lambda choice=choice.id: self.answer(choice))
+            button = text_button("", partial(self.answer, choice.id))
             button.add_class("hearts-lesson-choice")
             self.buttons.append(button)
         self.feedback = _html("", "hearts-lesson-feedback")
@@ -489,7 +490,7 @@ class MoonChoice(Part):
         self.game = moon_game()
         self.choice: str | None = None
         self.intro = _html("", "hearts-lesson-prompt")
-        self.buttons = {choice: text_button("", lambda choice=choice: self.choose(choice))
+        self.buttons = {choice: text_button("", partial(self.choose, choice))
                         for choice in ("self", "others")}
         for button in self.buttons.values():
             button.add_class("hearts-lesson-choice")

@@ -27,7 +27,7 @@ import re
 import secrets
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from ..engine import Game, HeartsError, RecordError, Rules
 from ..engine.same_deal import same_deal
@@ -221,7 +221,7 @@ def data_dir() -> Path:
     return base / "hearts-widget"
 
 
-def valid_client(client: Any) -> bool:
+def valid_client(client: Any) -> TypeGuard[str]:
     """A browser's id as the page makes it: 16 to 64 letters, digits, ``-`` or ``_``."""
     return isinstance(client, str) and CLIENT_ID.fullmatch(client) is not None
 

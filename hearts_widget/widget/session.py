@@ -117,12 +117,13 @@ class TableSession:
                 if not self.is_human(seat):
                     game = self._bot_pass(game, seat)
         else:
-            seat = game.hand.to_move
-            bot = self.bots[seat]
-            assert seat is not None and bot is not None
-            view = game.hand.view(seat)
-            game = self._bot_move(lambda: game.play(bot.choose_play(view), seat),
-                                  lambda: game.play(view.legal[0], seat))
+            mover = game.hand.to_move
+            assert mover is not None  # the play phase always has a seat to move
+            player = self.bots[mover]
+            assert player is not None
+            view = game.hand.view(mover)
+            game = self._bot_move(lambda: game.play(player.choose_play(view), mover),
+                                  lambda: game.play(view.legal[0], mover))
         self.game = game
         self._after_play(before)
 
@@ -184,9 +185,10 @@ class TableSession:
         if self._refuse_phase("play"):
             return
         hand = self.game.hand
-        seat = self.viewer
-        if hand.to_move != seat:
-            self._say("not-your-turn", name=self.names[hand.to_move])
+        seat, mover = self.viewer, hand.to_move
+        assert mover is not None  # _refuse_phase let only the play phase through
+        if mover != seat:
+            self._say("not-your-turn", name=self.names[mover])
             return
         try:
             card = Card.parse(card_text)

@@ -185,8 +185,9 @@ class HeartsTable(anywidget.AnyWidget):
             return
         claim = f"{client}\0{self._store_name}"
         previous = HeartsTable._claims.get(claim)
-        if previous is not None and previous() is not None and previous() is not self:
-            previous()._client = None  # type: ignore[union-attr]  # the old table no longer saves
+        old = previous() if previous is not None else None
+        if old is not None and old is not self:
+            old._client = None  # the old table no longer saves
         HeartsTable._claims[claim] = weakref.ref(self)
         self._client = client
         saved = None if self._played else self.store.load(client, self._store_name)
