@@ -153,6 +153,7 @@ class PositionBoard(Part):
         self.wrong = 0  # cards refused before the first legal one
         self.first: bool | None = None  # was the first card tried legal?
         self._played: str | None = None
+        self._stopped: bool | None = None  # whether the board had stopped when the feedback was written
         self.prompt = _html("", "hearts-lesson-prompt")
         self.table = HeartsTable.from_hand(position.hand, learner=position.seat, stop_after_move=True,
                                            layout="position", lang=lang)
@@ -178,6 +179,8 @@ class PositionBoard(Part):
             if code is not None and self.first is None:
                 self.first = True
             self._changed()
+        elif code is not None and self.table.state.get("stopped") != self._stopped:
+            self.render()  # at a visible pace the trick ends after the learner's card: show who won it
 
     def _on_notice(self, change: Any) -> None:
         notice = change["new"]
@@ -197,6 +200,7 @@ class PositionBoard(Part):
         lang = self.lang
         self.prompt.value = _prompt(self.position.prompt(lang)) if self.position.prompt else ""
         card = self.played()
+        self._stopped = self.table.state.get("stopped")
         if card is None:
             self.feedback.value = ""
             return

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from hearts_widget.lessons.path import STEPS
 from servers import free_port, start_server, stop_server
 
 from .conftest import ROOT, jupyter_env
@@ -65,7 +66,7 @@ def test_the_launcher_table_renders_with_other_hosts_black_holed(page: Page, lau
 def test_the_lesson_renders_through_voila_render_with_other_hosts_black_holed(page: Page, server_url: str,
                                                                               shots: Path) -> None:
     page.goto(server_url + "voila/render/notebooks/lesson.ipynb", timeout=WAIT_MS)
-    expect(page.locator(".hearts-lesson-step-deck")).to_be_visible(timeout=WAIT_MS)
+    expect(page.locator(f".hearts-lesson-step-{STEPS[0].key}")).to_be_visible(timeout=WAIT_MS)
     expect(page.locator("link[href*='://']")).to_have_count(0)
     icon_fonts_served_by(page, server_url)
     page.screenshot(path=shots / "offline-voila-render-lesson.png", full_page=True)

@@ -39,6 +39,11 @@ def play_a_little(page: Page) -> None:
     before = state_id(page)
     legal.first.click()
     wait_for_change(page, before)
+    # At the default pace the bots answer one card at a time: wait until the table
+    # waits for the learner again (their card, or a completed trick to continue from).
+    page.wait_for_function(
+        "() => document.querySelector('.hw-hand .hw-card.hw-legal, [data-key=continue], .hw-dialog')",
+        timeout=WAIT_MS)
     page.get_by_role("combobox", name="Language").select_option("sw")
     expect(page.locator(".hw-root[lang='sw']")).to_be_visible()
 

@@ -78,7 +78,7 @@ def play_position(page: Page, step: Step, lang: str = "en") -> None:
         expect(board.locator(".hw-hand .hw-card")).to_have_count(len(position.cards))
         if any(not legal for legal, _ in position.expect.values()):
             board.locator(".hw-hand .hw-card.hw-illegal").first.click()
-            expect(board.locator(".hw-notice")).to_be_visible()
+            expect(board.get_by_test_id("notice")).to_be_visible()
             expect(board.locator(".hearts-lesson-feedback")).to_have_text("")
         board.locator(".hw-hand .hw-card.hw-legal").first.click()
         feedback = board.locator(".hearts-lesson-feedback")

@@ -377,8 +377,7 @@ export default {
           variantChoice(stat.variants),
           h("button", { class: "hw-button", "data-key": "undo", disabled: !state.can_undo,
             onclick: () => send({ type: "undo" }) }, "↶ ", ui.undo),
-          h("button", { class: "hw-button", "data-key": "new", onclick: () => send({ type: "new_game" }) }, ui.new_game),
-          ...room.buttons()); // -- classroom hook
+          h("button", { class: "hw-button", "data-key": "new", onclick: () => send({ type: "new_game" }) }, ui.new_game));
       });
     }
 
@@ -857,6 +856,7 @@ export default {
             h("thead", {}, head), h("tbody", {}, rows, totals)),
           h("p", { class: "hw-small" }, s.target_text),
           room.practice(state), // -- classroom hook
+          h("div", { class: "hw-actions" }, room.buttons()), // -- classroom hook: save and open a game file
           s.rows.length >= 2 && !state.game_over ? chart(state, ui) : null);
       });
     }
