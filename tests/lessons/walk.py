@@ -153,9 +153,15 @@ def play_guided_hand(page: Page, step: Step, lang: str = "en", moves: int = 40) 
     chip = page.locator(".hearts-lesson-path-step").nth(STEPS.index(step))
     advice = root.locator(".hearts-lesson-coach")
     coach = lesson_text("ui.coach-says", lang, advice="").strip()
+    waiting = f".hearts-lesson-step-{step.key} :is(.hw-hand .hw-card.hw-legal, [data-key=continue])"
     for _ in range(moves):
+        # At the default pace the bots play one card at a time: wait until the table waits for the learner.
+        page.wait_for_function("(s) => document.querySelector(s)", arg=waiting)
         if "hearts-lesson-done" in (chip.get_attribute("class") or ""):
             return
+        if root.locator("[data-key=continue]").count():
+            root.locator("[data-key=continue]").click()  # a completed trick waits on the table
+            continue
         expect(advice).to_contain_text(coach)
         legal = root.locator(".hw-hand .hw-card.hw-legal")
         pass_button = root.get_by_role("button", name="Pass these three cards")
