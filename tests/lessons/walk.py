@@ -159,8 +159,8 @@ def play_guided_hand(page: Page, step: Step, lang: str = "en", moves: int = 40) 
         page.wait_for_function("(s) => document.querySelector(s)", arg=waiting)
         if "hearts-lesson-done" in (chip.get_attribute("class") or ""):
             return
-        if root.locator("[data-key=continue]").count():
-            root.locator("[data-key=continue]").click()  # a completed trick waits on the table
+        if root.locator("[data-key=continue]:visible").count():
+            root.locator("[data-key=continue]:visible").first.click()  # a completed trick waits on the table
             continue
         expect(advice).to_contain_text(coach)
         legal = root.locator(".hw-hand .hw-card.hw-legal")
