@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from hearts_widget import Card, Hand, Rules, parse_cards
+from hearts_widget import Card, Game, Hand, Rules, parse_cards
 
 PLAYER_COUNTS = (3, 4, 5, 6, 7)
 POINT_CODES = {c.code for c in Rules().deck if c.is_heart or c.is_black_maria}
@@ -109,3 +109,14 @@ def moon_policy(hand: Hand) -> Card:
     if led is not None and points and legal[0].suit is not led:
         return max(points, key=lambda c: (c.is_black_maria, c.rank))
     return min(legal, key=lambda c: (c.is_heart or c.is_black_maria, c.rank))
+
+
+def first_action(game: Game) -> Game:
+    """The game after its plainest next move: the moon taken off the shooter's own score,
+    the first three cards passed, or the first legal card played."""
+    if game.pending_moon is not None:
+        return game.choose_moon("self")
+    if game.hand.phase == "pass":
+        seat = game.hand.waiting_to_pass[0]
+        return game.pass_cards(seat, game.hand.held(seat)[:3])
+    return game.play(game.hand.legal_moves()[0])

@@ -19,6 +19,7 @@ from typing import Any
 
 import hypothesis.strategies as st
 import pytest
+from engine_helpers import first_action
 from hypothesis import HealthCheck, given, settings
 
 import hearts_widget
@@ -96,13 +97,7 @@ def _two_pack_hand() -> Hand:
 def _game_mid_way() -> Game:
     game = Game.new(Rules(target=30), seed=3)
     while len(game.sheet) < 1 or game.hand.phase == "pass":
-        if game.pending_moon is not None:
-            game = game.choose_moon("self")
-        elif game.hand.phase == "pass":
-            seat = game.hand.waiting_to_pass[0]
-            game = game.pass_cards(seat, game.hand.held(seat)[:3])
-        else:
-            game = game.play(game.hand.legal_moves()[0])
+        game = first_action(game)
     return game
 
 

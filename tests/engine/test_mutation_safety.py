@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from engine_helpers import position
+from engine_helpers import first_action, position
 
 from hearts_widget import Game, Hand, Rules
 from hearts_widget.engine import same_deal
@@ -21,13 +21,7 @@ from hearts_widget.engine import same_deal
 def _game(first: Hand | None = None) -> Game:
     game = Game.from_hand(first, seed=2) if first is not None else Game.new(Rules(target=30), seed=2)
     while len(game.sheet) < 1 or len(game.hand.tricks) < 1:
-        if game.pending_moon is not None:
-            game = game.choose_moon("self")
-        elif game.hand.phase == "pass":
-            seat = game.hand.waiting_to_pass[0]
-            game = game.pass_cards(seat, game.hand.held(seat)[:3])
-        else:
-            game = game.play(game.hand.legal_moves()[0])
+        game = first_action(game)
     return game
 
 
