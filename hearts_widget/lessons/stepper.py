@@ -27,6 +27,7 @@ import ipywidgets as widgets
 
 from ..text.lessons import lesson_text
 from ..text.translate import LANGUAGES, check_language, default_language
+from ..widget.render_notice import with_render_notice
 from .browser import ProgressStore
 from .controls import CheckBox, Part, PositionBoard, QuizScore, StepText, close_tree, demo_part
 from .format import Lesson as LessonFile
@@ -155,6 +156,10 @@ class Lesson(widgets.VBox):
         super().__init__(children + ([self.store] if self.store is not None else []))
         self.add_class("hearts-lesson")
         self.go(self.index)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget's display data, with what Voilà's page says if it cannot draw it (render_notice)."""
+        return with_render_notice(super()._repr_mimebundle_(**kwargs), self.lang)
 
     # -- moving about ---------------------------------------------------------
     def go(self, index: int) -> None:

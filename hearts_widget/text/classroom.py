@@ -45,6 +45,18 @@ def render_failed_text(lang: str | None = None) -> str:
         "wait a few seconds first (the server may be busy).")
 
 
+def render_retry_text(lang: str | None = None) -> dict[str, str]:
+    """What a Voilà page says when it could not draw a widget at all (before any of its
+    code ran): while it loads itself again, then in the widget's place if that failed too."""
+    t = translator(lang)
+    return {
+        "retrying": t.gettext("This part of the page did not load. Loading the page again…"),
+        "failed": t.gettext("This part of the page could not be shown. Reload the page; if it happens again, "
+                            "wait a minute first (the server may be busy)."),
+        "reload": t.pgettext("button", "Reload"),
+    }
+
+
 def practice_text(lang: str | None = None) -> str:
     """On the score sheet and at the end of a game in which Undo was used after its result was seen."""
     return translator(lang).gettext(

@@ -27,6 +27,7 @@ from ..text.classroom import page_strings, render_failed_text, saved_notice
 from ..text.ui import ui_strings
 from . import persist
 from .options import TableOptions
+from .render_notice import with_render_notice
 from .session import TableSession
 from .state import Story, static_state, summary_state, table_state
 
@@ -68,6 +69,10 @@ class HeartsTable(anywidget.AnyWidget):
     # to say hello (a cell run again in JupyterLab takes over from the old table).
     _claims: ClassVar[dict[str, weakref.ref[HeartsTable]]] = {}
     store = persist.Store()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget's display data, with what Voilà's page says if it cannot draw it (render_notice)."""
+        return with_render_notice(super()._repr_mimebundle_(**kwargs), self.lang)
 
     def __init__(self, **options: Any) -> None:
         table_options = TableOptions.from_kwargs(options)
