@@ -3,8 +3,9 @@
 class password, one local server per learner, no root, no system accounts).
 Two learners log in at the same moment in Chromium, each lands in the Voilà
 lesson at ``/user/<name>/voila/render/notebooks/lesson.ipynb``, plays a card on
-a board and reads the verdict; then the hub stops and takes every process it
-started with it. No request may leave the machine (a BlackHole on each learner's browser).
+a board and reads the verdict; one also opens the table (``play.ipynb``) and
+passes three cards. Their closed pages leave no kernel; then the hub stops and
+takes every process it started with it. No request may leave the machine (a BlackHole on each learner's browser).
 
 Prints, per learner, the seconds from "Sign in" to the playable lesson and the
 memory of the learner's server with its kernel, with the load average.
@@ -31,9 +32,11 @@ from hearts_widget.lessons.path import STEPS
 from servers import BlackHole, free_port, wait_for_port
 
 from .conftest import ROOT, jupyter_env
+from .person import choose_and_pass
 
 HUB_CONFIG = ROOT / "docs" / "jupyterhub_config.py"
 LESSON = "voila/render/notebooks/lesson.ipynb"
+TABLE = "voila/render/notebooks/play.ipynb"
 PASSWORD = "hearts-class-rehearsal"
 LEARNERS = ("amina", "jose")
 WAIT_MS = 180_000  # a hub, two servers and two kernels starting at once on a shared 2-core machine
@@ -228,6 +231,11 @@ def test_two_learners_log_in_and_each_plays_the_voila_lesson(browser: Browser, h
         expect(page.locator(f".hearts-lesson-step-{FIRST_BOARD.key}")).to_be_visible()
         play_position(page, FIRST_BOARD)  # a card refused with its reason, a legal one with the verdict
         page.screenshot(path=ROOT / "artifacts" / "screenshots" / f"jupyterhub-{name}.png")
+    table = contexts[-1].new_page()  # the table alone, from the same learner's server
+    table.goto(f"{hub.url}/user/{LEARNERS[-1]}/{TABLE}", timeout=WAIT_MS)
+    table.locator(".hw-hand .hw-card").first.wait_for(timeout=WAIT_MS)
+    choose_and_pass(table)
+    pages.append(table)
     for name, took in zip(LEARNERS, seconds, strict=True):
         server, kernels = memory[name]["server"], memory[name]["kernels"]
         print(f"JupyterHub: {name} signed in to a playable lesson in {took:.1f} s; resident memory: "
