@@ -1,8 +1,9 @@
 """Voilà's own "Error displaying widget: model not found", provoked: the
 notebook closes the table's model right after displaying it, so the page's
 widget manager never gets the model, as when the kernel's answer misses it
-under load. The project's Voilà template loads the page once more; a table that
-fails again says what to do, in its own language, with a Reload button."""
+under load. The project's Voilà template loads the page once more (standalone
+Voilà and a Jupyter server's /voila/render/ alike); a table that fails again
+says what to do, in its own language, with a Reload button."""
 
 from __future__ import annotations
 
@@ -36,21 +37,30 @@ if first or {always!r}:
 """
 
 
-def serve(tmp_path: Path, lang: str, always: bool) -> Iterator[str]:
+def serve(tmp_path: Path, lang: str, always: bool, under_server: bool = False) -> Iterator[str]:
+    """Standalone Voilà on the notebook, or (``under_server``) a Jupyter server at
+    ``/voila/render/`` as on Binder and JupyterHub; the same template either way."""
     folder = tmp_path / "nb"
     folder.mkdir()
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CELL.format(lang=lang, always=always))])
     nbformat.write(notebook, folder / "flaky.ipynb")
     port = free_port()
-    proc = start_server([sys.executable, "-m", "voila", "flaky.ipynb", "--no-browser", f"--port={port}",
-                         "--Voila.ip=127.0.0.1"], folder, jupyter_env(tmp_path / "home"), port, tmp_path / "voila.log")
-    yield f"http://127.0.0.1:{port}/"
+    if under_server:
+        args = [sys.executable, "-m", "jupyter", "server", "--no-browser", "--allow-root", "--ServerApp.token=",
+                "--ServerApp.password=", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+                f"--ServerApp.root_dir={folder}"]
+        url = f"http://127.0.0.1:{port}/voila/render/flaky.ipynb"
+    else:
+        args = [sys.executable, "-m", "voila", "flaky.ipynb", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
+        url = f"http://127.0.0.1:{port}/"
+    proc = start_server(args, folder, jupyter_env(tmp_path / "home"), port, tmp_path / "server.log")
+    yield url
     stop_server(proc)
 
 
-@pytest.fixture
-def fails_once(tmp_path: Path) -> Iterator[str]:
-    yield from serve(tmp_path, "en", always=False)
+@pytest.fixture(params=["voila", "voila-render"])
+def fails_once(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    yield from serve(tmp_path, "en", always=False, under_server=request.param == "voila-render")
 
 
 @pytest.fixture
