@@ -66,7 +66,7 @@ def fake_install(root: Path) -> importlib.metadata.Distribution:
     files = {"hearts_widget/__init__.py": b"# the package\n", "hearts_widget/site/notebooks/lesson.ipynb": b"{}\n",
              "hearts_widget/__pycache__/__init__.cpython-311.pyc": b"\0",
              f"{name}.dist-info/METADATA": f"Name: hearts-widget\nVersion: {hearts_widget.__version__}\n".encode(),
-              f"{name}.dist-info/INSTALLER": b"pip\n"}
+             f"{name}.dist-info/INSTALLER": b"pip\n"}
     record = []
     for path, data in files.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
