@@ -31,9 +31,12 @@ def open_page(page: Page, url: str) -> float:
 
 
 def fills_the_page_from_the_top(frame: FrameLocator) -> None:
-    """The notebook begins at the top of the page: the app's hidden bars leave no empty band."""
-    box = frame.locator(".jp-Notebook").first.bounding_box()
-    assert box is not None and box["y"] == 0, f"the notebook begins {box and box['y']} px down the page"
+    """The notebook begins at the top of the page (the app's hidden bars leave no empty
+    band) and its output within 20 px of it (the page's padding, no grey desk around it)."""
+    notebook = frame.locator(".jp-Notebook").first.bounding_box()
+    assert notebook is not None and notebook["y"] == 0, f"the notebook begins {notebook} down the page"
+    output = frame.locator(".jp-OutputArea-output").first.bounding_box()
+    assert output is not None and output["y"] <= 20, f"the output begins {output} down the page"
 
 
 def test_the_site_holds_pyodide_and_the_wheels_and_asks_no_cdn(site: Path) -> None:
