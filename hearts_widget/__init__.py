@@ -6,6 +6,7 @@ ipywidgets) only when it is first asked for.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from .engine import (
@@ -30,6 +31,11 @@ from .engine import (
 )
 
 __version__ = "0.1.0"
+
+if sys.platform == "emscripten":  # Pyodide, as in the serverless site: see in_browser
+    from .in_browser import send_nulls_to_the_page
+
+    send_nulls_to_the_page()
 
 __all__ = [
     "BadPosition", "BadRules", "Card", "CardNotHeld", "CardParseError", "Event", "Explanation", "Game", "Hand",

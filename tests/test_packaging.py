@@ -1,7 +1,7 @@
 """Packaged like a library: `python -m build` makes an sdist that holds the
 sources and the tests, a wheel rebuilt from that sdist that holds what the
 package needs at run time (static assets, compiled catalogs, the bundled
-notebook, py.typed, the offline Voilà template and its configuration), and
+notebook, the site's notebooks, py.typed, the offline Voilà template and its configuration), and
 metadata a user can trust (PEP 639 licence, valid classifiers, URLs, a console
 script). The sdist's own tests run from its unpacked copy."""
 
@@ -48,7 +48,8 @@ def wheel(dist: Path) -> zipfile.ZipFile:
 
 def test_the_sdist_holds_sources_tests_notebooks_and_message_sources(dist: Path) -> None:
     names = sdist_names(dist)
-    expected = ["LICENSE", "README.md", "pyproject.toml", "MANIFEST.in", ".ci/run", "binder/requirements.txt",
+    expected = ["LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in", ".ci/run",
+                "binder/requirements.txt",
                 "hearts_widget/text/babel.cfg", "hearts_widget/text/locale/hearts_widget.pot",
                 "tests/servers.py", "tests/test_packaging.py", "tests/serverless/test_site.py", "docs/table.png",
                 "notebooks/lesson.ipynb", "notebooks/tutorial.ipynb",
@@ -67,6 +68,9 @@ def test_the_wheel_holds_assets_catalogs_notebook_and_the_voila_template(dist: P
     expected = ["hearts_widget/py.typed", "hearts_widget/widget/static/table.js",
                 "hearts_widget/widget/static/table.css", "hearts_widget/widget/play.ipynb",
                 "hearts_widget/site/__init__.py", "hearts_widget/site/presenter.html",
+                # the serverless site's notebooks, copied from notebooks/ by setup.py
+                "hearts_widget/site/notebooks/lesson.ipynb", "hearts_widget/site/notebooks/tutorial.ipynb",
+                "hearts_widget/site/notebooks/play.ipynb",
                 f"{data}/share/jupyter/voila/templates/hearts/conf.json",
                 f"{data}/share/jupyter/voila/templates/hearts/index.html.j2",
                 f"{data}/share/jupyter/voila/templates/hearts/page.html",
@@ -75,6 +79,9 @@ def test_the_wheel_holds_assets_catalogs_notebook_and_the_voila_template(dist: P
     expected += [f"hearts_widget/text/locale/{lang}/LC_MESSAGES/hearts_widget.mo" for lang in LANGS]
     assert [name for name in expected if name not in names] == []
     assert not [name for name in names if name.startswith("tests/") or name.endswith(".po")]
+    with wheel(dist) as whl:
+        shipped = whl.read("hearts_widget/site/notebooks/tutorial.ipynb")
+    assert shipped == (ROOT / "notebooks" / "tutorial.ipynb").read_bytes()
 
 
 def test_the_wheel_metadata_is_that_of_a_library(dist: Path) -> None:

@@ -17,6 +17,14 @@ and no kernel runs anywhere. Everything the pages load is inside the site:
   jupyterlab_widgets, comm and psygnal, installed by each notebook's first
   (hidden) cell, ``%pip install hearts-widget``.
 
+It is built from an installed package as well as from the source tree: the
+wheel carries the notebooks (``hearts_widget/site/notebooks/``, copied from the
+repository's ``notebooks/`` by ``setup.py``), and this package's own wheel is
+rebuilt from the installed files listed in its RECORD (checked against their
+hashes there), so the site serves exactly the version installed. From a source
+tree (a clone, an editable install) the repository's notebooks are used and the
+wheel is built with ``pip wheel``.
+
 Building needs the package registries (PyPI through pip, npm through npm) and
 ``jupyterlite-core`` / ``jupyterlite-pyodide-kernel`` (the ``site`` extra);
 the built site needs no network at all.
@@ -25,6 +33,7 @@ the built site needs no network at all.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import importlib.metadata
 import json
@@ -35,6 +44,7 @@ import sys
 import tarfile
 import tempfile
 import time
+import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -104,14 +114,72 @@ def pip_download(requirements: Iterable[str], into: Path) -> None:
          "--platform", "any", "-d", str(into), *requirements])
 
 
+def in_source_tree() -> bool:
+    """Whether this package runs from the repository (a clone, an editable install)."""
+    return (SOURCE_TREE / "pyproject.toml").is_file() and (SOURCE_TREE / "notebooks").is_dir()
+
+
+def default_notebooks() -> Path:
+    """The repository's notebooks/ in a source tree, else the copies the wheel carries."""
+    return SOURCE_TREE / "notebooks" if in_source_tree() else HERE / "notebooks"
+
+
+def record_hash(data: bytes) -> str:
+    """A file's hash as a wheel's RECORD writes it."""
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+#: dist-info files an installer writes: not part of the wheel.
+INSTALLER_FILES = ("RECORD", "INSTALLER", "REQUESTED", "direct_url.json")
+
+
+def installed_wheel(into: Path) -> Path:
+    """This package's wheel, rebuilt from the installed files its RECORD lists: the
+    package and its dist-info (the Voilà template and configuration, installed outside
+    site-packages, serve no purpose in the browser and are left out). A file that no
+    longer matches its RECORD hash stops the build rather than going into the site."""
+    dist = importlib.metadata.distribution("hearts-widget")
+    name = f"hearts_widget-{dist.version}"
+    package = [path for path in dist.files or [] if path.parts[0] == "hearts_widget"]
+    meta = [path for path in dist.files or []
+            if path.parts[0] == f"{name}.dist-info" and path.name not in INSTALLER_FILES]
+    running = Path(hearts_widget.__file__).resolve()
+    if dist.version != hearts_widget.__version__ or not any(
+            Path(str(dist.locate_file(path))).resolve() == running for path in package):
+        raise SiteError(f"the hearts-widget installed ({dist.version}, {dist.locate_file('')}) is not the one "
+                        f"running ({hearts_widget.__version__}, {running.parent}): reinstall it with pip")
+    wheel = into / f"{name}-py3-none-any.whl"
+    record = []
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in [p for p in package if "__pycache__" not in p.parts] + meta:
+            data = Path(str(dist.locate_file(path))).read_bytes()
+            if path.hash is not None and record_hash(data) != f"{path.hash.mode}={path.hash.value}":
+                raise SiteError(f"{dist.locate_file(path)} was changed after it was installed: "
+                                "reinstall hearts-widget with pip")
+            archive.writestr(zip_entry(str(path)), data)
+            record.append(f"{path},{record_hash(data)},{len(data)}")
+        record.append(f"{name}.dist-info/RECORD,,")
+        archive.writestr(zip_entry(f"{name}.dist-info/RECORD"), "\n".join(record) + "\n")
+    return wheel
+
+
+def zip_entry(name: str) -> zipfile.ZipInfo:
+    """A wheel member with a fixed date, so the same install makes the same wheel."""
+    entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    entry.compress_type = zipfile.ZIP_DEFLATED
+    entry.external_attr = 0o644 << 16
+    return entry
+
+
 def project_wheel(into: Path) -> None:
-    """This package's wheel: built from the source tree when there is one, else this version from PyPI."""
-    if (SOURCE_TREE / "pyproject.toml").is_file() and (SOURCE_TREE / "hearts_widget").is_dir():
+    """This package's wheel: built from the source tree when there is one, else rebuilt
+    from the installed package (see :func:`installed_wheel`)."""
+    if in_source_tree():
         run("building the hearts-widget wheel",
             [sys.executable, "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps",
              "-w", str(into), str(SOURCE_TREE)])
     else:
-        pip_download([f"hearts-widget=={hearts_widget.__version__}"], into)
+        installed_wheel(into)
 
 
 def site_wheels(into: Path) -> None:
@@ -186,7 +254,7 @@ def contents(notebooks: Path, extra: Iterable[Path], target: Path) -> None:
     sources = [notebooks / name for name in NOTEBOOKS] + list(extra)
     missing = [str(path) for path in sources if not path.is_file()]
     if missing:
-        raise SiteError(f"notebooks not found: {missing} (give --notebooks, the repository's notebooks/ folder)")
+        raise SiteError(f"notebooks not found: {missing} (--notebooks names a folder holding {', '.join(NOTEBOOKS)})")
     for path in sources:
         site_notebook(path, target / path.name)
 
@@ -229,7 +297,7 @@ def prepare(outdir: Path) -> None:
 def build_site(outdir: Path, notebooks: Path | None = None, extra: Iterable[Path] = ()) -> Path:
     """Build the site into ``outdir`` and return it (see the module docstring)."""
     check_tools()
-    notebooks = notebooks or SOURCE_TREE / "notebooks"
+    notebooks = notebooks or default_notebooks()
     outdir = outdir.resolve()
     prepare(outdir)
     with tempfile.TemporaryDirectory(prefix="hearts-site-") as tmp:
@@ -260,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
         description="Build a static lesson site where Python runs in the browser (JupyterLite with Pyodide).")
     parser.add_argument("outdir", type=Path, help="folder to build the site into (new, empty, or a previous site)")
     parser.add_argument("--notebooks", type=Path, default=None,
-                        help="folder with lesson.ipynb, tutorial.ipynb and play.ipynb (default: the repository's)")
+                        help="folder with lesson.ipynb, tutorial.ipynb and play.ipynb (default: the package's own)")
     parser.add_argument("--add", type=Path, action="append", default=[], metavar="NOTEBOOK",
                         help="another notebook to include, e.g. a teacher's own lesson (repeatable)")
     args = parser.parse_args(argv)

@@ -1,6 +1,10 @@
-"""The serverless site, built once per session by ``python -m hearts_widget site``
-(or taken from HEARTS_SITE, a site built before, to iterate on the tests) and
-served by ``python -m http.server``; Debian's Chromium, every other host black-holed."""
+"""The serverless site, built once per session as a teacher builds it: the
+project's wheel installed with the ``site`` extra into a fresh virtual
+environment (no source tree on its path, run from another folder), then its
+``hearts-widget site OUT`` (or taken from HEARTS_SITE, a site built before, to
+iterate on the tests); served by ``python -m http.server``; Debian's Chromium,
+every other host black-holed. pip's cache is shared with the environment's
+pip, so the downloads of one run are reused by the next."""
 
 from __future__ import annotations
 
@@ -29,17 +33,33 @@ def browser_context_args(browser_context_args: dict) -> dict:
     return {**browser_context_args, "viewport": {"width": 1100, "height": 1000}}
 
 
+def step(what: str, args: list[str], cwd: Path, env: dict[str, str]) -> str:
+    """Run one step of the teacher's path; its output, or a failure naming the step."""
+    done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, f"{what} failed:\n{done.stdout[-3000:]}{done.stderr[-3000:]}"
+    return done.stdout
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if os.environ.get("HEARTS_SITE"):
         return Path(os.environ["HEARTS_SITE"])
-    out = tmp_path_factory.mktemp("site") / "site"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    work = tmp_path_factory.mktemp("teacher")
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
     start = time.monotonic()
-    built = subprocess.run([sys.executable, "-m", "hearts_widget", "site", str(out)], env=env,
-                           capture_output=True, text=True, timeout=900)
-    assert built.returncode == 0, f"the site did not build:\n{built.stdout}{built.stderr}"
-    print(f"\nsite built in {time.monotonic() - start:.0f} s: {built.stdout.strip()}")
+    step("pip wheel", [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(work / "dist"), str(ROOT)],
+         work, env)
+    (wheel,) = (work / "dist").glob("hearts_widget-*.whl")
+    step("python -m venv", [sys.executable, "-m", "venv", str(work / "venv")], work, env)
+    python = str(work / "venv" / "bin" / "python")
+    step("pip install the wheel", [python, "-m", "pip", "install", "-q", f"{wheel}[site]"], work, env)
+    installed = time.monotonic() - start
+    found = step("import check", [python, "-c", "import hearts_widget; print(hearts_widget.__file__)"], work, env)
+    assert str(work / "venv") in found, f"hearts_widget came from {found}, not the fresh environment"
+    out = work / "site"
+    built = step("hearts-widget site", [str(work / "venv" / "bin" / "hearts-widget"), "site", str(out)], work, env)
+    print(f"\nwheel installed in a fresh environment in {installed:.0f} s; "
+          f"site built in {time.monotonic() - start - installed:.0f} s: {built.strip()}")
     return out
 
 
