@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from hearts_widget.lessons.format import Step
 from hearts_widget.lessons.path import STEPS
 from hearts_widget.text.lessons import lesson_text
+from hearts_widget.text.ui import ui_strings
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 # Voilà itself asks CDNs for two things the lesson does not use: its "lab" template
@@ -146,34 +147,37 @@ def act_on_step(page: Page, step: Step, lang: str = "en") -> None:
     answer_checks(page, step, lang)
 
 
-def play_guided_hand(page: Page, step: Step, lang: str = "en", moves: int = 40) -> None:
-    """The hand with the coach, to its end: before each of the learner's turns the
-    coach's advice is shown; the learner follows it (the hinted cards are those named)."""
+def play_guided_hand(page: Page, step: Step, lang: str = "en", moves: int = 80) -> None:
+    """The hand with the coach, to its end, as a person plays it at the default pace:
+    wait until the table waits for the learner (their pass, their card, or a completed
+    trick held on the felt); before each of the learner's turns the coach's advice is
+    shown; after each click, wait for the table to answer before looking again (a
+    second click on a Continue the kernel has already taken would land on nothing)."""
     root = page.locator(f".hearts-lesson-step-{step.key}")
     chip = page.locator(".hearts-lesson-path-step").nth(STEPS.index(step))
+    table = root.locator(".hw-root")
     advice = root.locator(".hearts-lesson-coach")
     coach = lesson_text("ui.coach-says", lang, advice="").strip()
-    waiting = f".hearts-lesson-step-{step.key} :is(.hw-hand .hw-card.hw-legal, [data-key=continue])"
+    scope = f".hearts-lesson-step-{step.key}"
+    waiting = """([scope, index]) => document.querySelectorAll('.hearts-lesson-path-step')[index]
+        .classList.contains('hearts-lesson-done')
+        || document.querySelector(scope + ' :is(.hw-hand .hw-card.hw-legal, [data-key=continue])')"""
     for _ in range(moves):
-        # At the default pace the bots play one card at a time: wait until the table waits for the learner.
-        page.wait_for_function("(s) => document.querySelector(s)", arg=waiting)
+        page.wait_for_function(waiting, arg=[scope, STEPS.index(step)])
         if "hearts-lesson-done" in (chip.get_attribute("class") or ""):
             return
-        if root.locator("[data-key=continue]:visible").count():
-            root.locator("[data-key=continue]:visible").first.click()  # a completed trick waits on the table
-            continue
-        expect(advice).to_contain_text(coach)
-        legal = root.locator(".hw-hand .hw-card.hw-legal")
-        pass_button = root.get_by_role("button", name="Pass these three cards")
-        if pass_button.count() and pass_button.is_visible():
+        before = table.get_attribute("data-state-id") or ""
+        pass_button = root.get_by_role("button", name=ui_strings(lang)["confirm_pass"])
+        if root.locator("[data-key=continue]").count():
+            root.locator("[data-key=continue]").click()  # a completed trick waits on the felt
+        elif pass_button.count() and pass_button.is_visible():
+            expect(advice).to_contain_text(coach)
             cards = root.locator(".hw-hand .hw-card")
             for index in range(3):
                 cards.nth(index).click()
             pass_button.click()
-            expect(pass_button).to_have_count(0)
         else:
-            table = root.locator(".hw-root")
-            before = table.get_attribute("data-state-id")
-            legal.first.click()
-            expect(table).not_to_have_attribute("data-state-id", before or "")
+            expect(advice).to_contain_text(coach)
+            root.locator(".hw-hand .hw-card.hw-legal").first.click()
+        expect(table).not_to_have_attribute("data-state-id", before)
     expect(chip).to_have_class(re.compile("hearts-lesson-done"))
