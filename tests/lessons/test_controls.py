@@ -8,7 +8,6 @@ import csv
 import io
 import json
 from html import unescape
-
 from pathlib import Path
 
 import pytest
@@ -18,8 +17,8 @@ from hearts_widget.lessons.controls import CheckBox, MoonChoice, PassBoard, Posi
 from hearts_widget.lessons.path import CHECKS, POSITIONS, STEPS, step
 from hearts_widget.lessons.stepper import Lesson, page_language, step_view
 from hearts_widget.text.rule_names import rule_name
-from hearts_widget.widget import HeartsTable, persist
 from hearts_widget.text.translate import LANGUAGES
+from hearts_widget.widget import HeartsTable, persist
 
 
 def play_on_table(board: PositionBoard, code: str) -> None:
