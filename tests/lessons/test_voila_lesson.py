@@ -12,6 +12,7 @@ import json
 import os
 import re
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -189,11 +190,14 @@ def comm_frames(frames: list[str]) -> dict[str, str]:
     return joined
 
 
-def kept_games(home: Path) -> list[tuple[set[str], set[str]]]:
-    """Per game the kernel keeps: the learner's cards and the other seats' hidden ones
-    (the learner's own pass excepted). The test may read the kernel's store; the page may not."""
+def kept_games(home: Path, since: float) -> list[tuple[set[str], set[str]]]:
+    """Per game the kernel has kept since ``since`` (a time.time()): the learner's cards and the
+    other seats' hidden ones (the learner's own pass excepted). The test may read the kernel's
+    store; the page may not."""
     games = []
     for saved in (home / "data" / "hearts-widget" / "tables").glob("*.json"):
+        if saved.stat().st_mtime < since:
+            continue  # another test's browser
         record = json.loads(saved.read_text(encoding="utf-8"))["game"]
         hand = Game.from_dict(record).hand
         passed = {code for action in record["actions"] if action["type"] == "pass" and action["seat"] == 0
@@ -206,6 +210,7 @@ def kept_games(home: Path) -> list[tuple[set[str], set[str]]]:
 def test_a_reload_brings_back_the_guided_hand_and_the_free_game_and_no_hidden_card_reaches_the_page(
         lesson_page: Page, voila_home: Path) -> None:
     page = lesson_page
+    since = time.time()
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: frames.append(str(frame))))
     resumed = saved_notice("resumed", "en")
@@ -227,7 +232,7 @@ def test_a_reload_brings_back_the_guided_hand_and_the_free_game_and_no_hidden_ca
     go_to(page, "guided")
     expect(page.locator(".hearts-lesson-step-guided").get_by_test_id("notice")).to_contain_text(resumed)
     assert table_shown(page, "guided") == guided
-    games = kept_games(voila_home)
+    games = kept_games(voila_home, since)
     assert len(games) == 2 and all(len(hidden) >= 27 for _, hidden in games), games
     storage = page.evaluate("JSON.stringify(Object.entries(localStorage))")
     by_comm = comm_frames(frames)
