@@ -256,7 +256,11 @@ def test_every_step_in_every_language_at_desktop_and_phone_width(voila_url: str,
         expect(page.locator(".hearts-lesson-progress")).to_have_text(lesson_text("ui.step-of", lang, number=1,
                                                                                  total=len(STEPS)))
         for number, current in enumerate(STEPS, start=1):
+            # The step shown (the next one is built ahead, hidden): its number, then its heading.
+            expect(page.locator(".hearts-lesson-progress")).to_have_text(
+                lesson_text("ui.step-of", lang, number=number, total=len(STEPS)))
             heading = page.locator(f".hearts-lesson-step-{current.key} .hearts-lesson-text h3")
+            expect(heading).to_be_visible()
             expect(heading).to_have_text(current.title(lang))
             expect(page.locator(".hearts-lesson-next")).to_contain_text(lesson_text("ui.next", lang))
             shoot(page, SCREENSHOTS / lang / size / f"{number:02d}-{current.key}.png")
