@@ -29,7 +29,7 @@ from ..text.lessons import lesson_text
 from ..text.rule_names import rule_name
 from ..text.rules_card import rules_card
 from ..text.translate import check_language
-from ..text.ui import seat_names
+from ..text.ui import seat_names, ui_strings
 from ..text.variants import variant_names
 from .browser import PrintButton
 from .checks import answered, respond, valid_tries
@@ -627,17 +627,24 @@ class GuidedGame(Part):
         super().set_lang(lang)
 
     def render(self) -> None:
+        """What the learner is to do now: the coach's advice on their turn, Continue while
+        a completed trick is held on the felt, else wait; once the first hand is over, that
+        the step is done (the table plays on, with the coach, for whoever wants more)."""
         game = self.table.game
         seat = self.table.state.get("viewer", LEARNER)
         hand = game.hand
         to_act = not game.is_over and game.pending_moon is None and (
             (hand.phase == "pass" and seat in hand.waiting_to_pass) or (hand.phase == "play" and hand.to_move == seat))
-        if not to_act:
-            self.advice.value = _paragraph(lesson_text("ui.guided-others", self.lang))
-            return
-        names = seat_names(game.rules.players, seat, self.lang)
-        advice = hint(hand.view(seat), self.lang, names)
-        self.advice.value = _paragraph(lesson_text("ui.coach-says", self.lang, advice=advice.text), HINT)
+        done = _paragraph(lesson_text("ui.guided-done", self.lang), GOOD) if self.done else ""
+        if self.table.state.get("held"):
+            now = _paragraph(lesson_text("ui.guided-held", self.lang, button=ui_strings(self.lang)["continue"]))
+        elif to_act:
+            names = seat_names(game.rules.players, seat, self.lang)
+            advice = hint(hand.view(seat), self.lang, names)
+            now = _paragraph(lesson_text("ui.coach-says", self.lang, advice=advice.text), HINT)
+        else:
+            now = _paragraph(lesson_text("ui.guided-others", self.lang))
+        self.advice.value = done + now
 
     def forget(self) -> None:
         self.table.forget()

@@ -7,13 +7,23 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from html import unescape
 from pathlib import Path
 
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from hearts_widget.lessons.controls import CheckBox, MoonChoice, PassBoard, PositionBoard, deck_html, rotation_html
+from hearts_widget.lessons.controls import (
+    CheckBox,
+    MoonChoice,
+    PassBoard,
+    PositionBoard,
+    deck_html,
+    demo_part,
+    rotation_html,
+)
+from hearts_widget.lessons.format import builtin_lesson
 from hearts_widget.lessons.path import CHECKS, POSITIONS, STEPS, step
 from hearts_widget.lessons.stepper import Lesson, page_language, step_view
 from hearts_widget.text.rule_names import rule_name
@@ -209,6 +219,29 @@ def test_a_reload_brings_back_the_guided_hand_and_the_free_game_and_start_over_d
     table = again.views[guided].parts["demo"].table
     table.send_intent({"type": "hello", "client": CLIENT})
     assert table.game.hand.phase == "pass" and table.game != games[guided]
+
+
+def test_the_guided_hand_says_what_to_do_now_and_when_the_step_is_done() -> None:
+    """The coach's advice on the learner's turn, Continue while a trick is held, then the end of the step."""
+    guided = demo_part("guided", builtin_lesson(), "en")
+    table, said = guided.table, set()
+    while not guided.done:
+        text = re.sub("<[^>]+>", "", unescape(guided.advice.value))
+        if table.state["held"]:
+            said.add("held")
+            assert "See who won the trick and why, then press Continue." in text
+            table.send_intent({"type": "continue", "state": table.state["id"]})
+        elif table.game.hand.phase == "pass":
+            assert text.startswith("The coach: Pass")
+            table.send_intent({"type": "pass", "state": table.state["id"],
+                               "cards": [c.code for c in table.game.hand.held(0)[:3]]})
+        else:
+            said.add("coach")
+            assert text.startswith("The coach: ") and table.game.hand.to_move == 0
+            table.send_intent({"type": "play", "state": table.state["id"],
+                               "card": table.game.hand.legal_moves()[0].code})
+    assert said == {"held", "coach"}
+    assert "The hand is over: this step is done." in unescape(guided.advice.value)
 
 
 def test_junk_from_the_browser_is_ignored() -> None:
