@@ -267,6 +267,10 @@ def test_every_step_in_every_language_at_desktop_and_phone_width(voila_url: str,
             if size == "phone" and current.demo not in ("guided", "table") and not current.positions:
                 width = page.evaluate("document.querySelector('.hearts-lesson').scrollWidth")
                 assert width <= viewport["width"], f"{current.key} is {width} px wide on a phone"
+            cut = page.evaluate("""(key) => [...document.querySelectorAll(
+                `.hearts-lesson-step-${key} :is(.hearts-lesson-check, .hearts-lesson-moon) .jupyter-button`)]
+                .filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent)""", current.key)
+            assert cut == [], f"{current.key}: answers cut short at {size} width: {cut}"
             if number < len(STEPS):
                 page.locator(".hearts-lesson-next").click()
     assert foreign == []
