@@ -29,7 +29,7 @@ from ..text.lessons import lesson_text
 from ..text.rule_names import rule_name
 from ..text.rules_card import rules_card
 from ..text.translate import check_language
-from ..text.ui import seat_names
+from ..text.ui import seat_names, ui_strings
 from ..text.variants import variant_names
 from .browser import PrintButton
 from .checks import answered, respond, valid_tries
@@ -114,6 +114,9 @@ class Part(widgets.VBox):
 
     def restore(self, state: dict[str, Any]) -> None:
         """Take back a state given by :meth:`state` (from the browser: checked, never trusted)."""
+
+    def forget(self) -> None:
+        """Drop what the part keeps outside the learner's progress (a table's kept game), for Start over."""
 
     @property
     def done(self) -> bool:
@@ -599,12 +602,14 @@ class RulesCard(Part):
 
 class GuidedGame(Part):
     """A hand against the bots with the coach beside the learner: before each of
-    the learner's turns (the pass, every card), the coach's choice and reason."""
+    the learner's turns (the pass, every card), the coach's choice and reason.
+    The table keeps its game kernel-side under ``keep_as`` for the browser
+    showing it (no card in the browser), so a reload brings the hand back."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, keep_as: str) -> None:
         from ..widget import HeartsTable
 
-        self.table = HeartsTable(seed=GUIDED_SEED, lang=lang)
+        self.table = HeartsTable(seed=GUIDED_SEED, lang=lang, keep_as=keep_as)
         self.advice = _html("", "hearts-lesson-coach")
         super().__init__([self.advice, self.table], lang, "hearts-lesson-guided", boxed=False)
         self._was_done = False
@@ -622,17 +627,27 @@ class GuidedGame(Part):
         super().set_lang(lang)
 
     def render(self) -> None:
+        """What the learner is to do now: the coach's advice on their turn, Continue while
+        a completed trick is held on the felt, else wait; once the first hand is over, that
+        the step is done (the table plays on, with the coach, for whoever wants more)."""
         game = self.table.game
         seat = self.table.state.get("viewer", LEARNER)
         hand = game.hand
         to_act = not game.is_over and game.pending_moon is None and (
             (hand.phase == "pass" and seat in hand.waiting_to_pass) or (hand.phase == "play" and hand.to_move == seat))
-        if not to_act:
-            self.advice.value = _paragraph(lesson_text("ui.guided-others", self.lang))
-            return
-        names = seat_names(game.rules.players, seat, self.lang)
-        advice = hint(hand.view(seat), self.lang, names)
-        self.advice.value = _paragraph(lesson_text("ui.coach-says", self.lang, advice=advice.text), HINT)
+        done = _paragraph(lesson_text("ui.guided-done", self.lang), GOOD) if self.done else ""
+        if self.table.state.get("held"):
+            now = _paragraph(lesson_text("ui.guided-held", self.lang, button=ui_strings(self.lang)["continue"]))
+        elif to_act:
+            names = seat_names(game.rules.players, seat, self.lang)
+            advice = hint(hand.view(seat), self.lang, names)
+            now = _paragraph(lesson_text("ui.coach-says", self.lang, advice=advice.text), HINT)
+        else:
+            now = _paragraph(lesson_text("ui.guided-others", self.lang))
+        self.advice.value = done + now
+
+    def forget(self) -> None:
+        self.table.forget()
 
     @property
     def done(self) -> bool:
@@ -640,12 +655,13 @@ class GuidedGame(Part):
 
 
 class GameTable(Part):
-    """A whole game against bots on the real table, kept while the learner moves about the lesson."""
+    """A whole game against bots on the real table, kept while the learner moves
+    about the lesson and, like the guided hand, across a reload (``keep_as``)."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, keep_as: str) -> None:
         from ..widget import HeartsTable
 
-        self.table = HeartsTable(lang=lang)
+        self.table = HeartsTable(lang=lang, keep_as=keep_as)
         super().__init__([self.table], lang, "hearts-lesson-game", boxed=False)
         self._was_done = False
         self.table.observe(self._on_state, names="state")
@@ -659,14 +675,20 @@ class GameTable(Part):
         self.table.lang = lang
         self.lang = lang
 
+    def forget(self) -> None:
+        self.table.forget()
+
     @property
     def done(self) -> bool:
         return self.table.game.is_over
 
 
-def demo_part(name: str, lesson: Lesson, lang: str) -> Part:
-    """The demonstration called ``name`` (one of ``format.DEMOS``)."""
+def demo_part(name: str, lesson: Lesson, lang: str, games: str = "") -> Part:
+    """The demonstration called ``name`` (one of ``format.DEMOS``). A table's game
+    is kept for a reload under the lesson's id, ``name`` and ``games`` (the
+    learner's run of the lesson: Start over makes a new one, so fresh games)."""
     lang = check_language(lang)
+    keep_as = ":".join(filter(None, ["lesson", lesson.id, name, games]))
     makers: dict[str, Callable[[], Part]] = {
         "deck": lambda: PlayersPicker(lang, deck_html, "hearts-lesson-deck"),
         "rotation": lambda: PlayersPicker(lang, rotation_html, "hearts-lesson-rotation"),
@@ -677,7 +699,7 @@ def demo_part(name: str, lesson: Lesson, lang: str) -> Part:
         "target": lambda: Picture(lang, target_html, "hearts-lesson-target"),
         "variants": lambda: Picture(lang, variants_html, "hearts-lesson-variants"),
         "rules-card": lambda: RulesCard(lesson, lang),
-        "guided": lambda: GuidedGame(lang),
-        "table": lambda: GameTable(lang),
+        "guided": lambda: GuidedGame(lang, keep_as),
+        "table": lambda: GameTable(lang, keep_as),
     }
     return makers[name]()

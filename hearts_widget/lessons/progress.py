@@ -2,14 +2,17 @@
 
 The progress is a plain JSON-friendly dict, the one the browser keeps::
 
-    {"format": 1, "lesson": "hearts-basics", "step": "follow-suit", "lang": "sw",
+    {"format": 1, "lesson": "hearts-basics", "step": "follow-suit", "lang": "sw", "games": "q3V9x0aZ",
      "steps": {"follow-suit": {"done": true, "seconds": 41.5,
                                "parts": {"position:follow-suit": {"played": "QD", "wrong": 1, "first": false},
                                          "check:follow-spades": {"tries": ["any", "spade"]}}}}}
 
 It holds the learner's own answers and moves only: a position is rebuilt
 from the lesson file and the learner's card replayed, so no hand (and no
-other seat's hidden card) is ever stored.
+other seat's hidden card) is ever stored. ``games`` is a random name of this
+run of the lesson: the guided hand and the free game are kept by the kernel
+under it (``HeartsTable(keep_as=...)``, one kept game per browser), so a
+reload brings them back; Start over makes a new name, so new games.
 """
 
 from __future__ import annotations
@@ -17,18 +20,28 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+import secrets
 from typing import Any
 
 from .checks import answered, attempts, first_try_right, valid_tries
 from .format import Lesson
 
 PROGRESS_FORMAT = 1
+GAMES_NAME = re.compile(r"[A-Za-z0-9_-]{8,32}")
 RESULT_COLUMNS = ("step", "key", "title", "done", "questions", "answered", "attempts", "first_try_right",
                   "positions", "positions_first_try", "seconds")
 
 
 def new_progress(lesson: Lesson, lang: str) -> dict[str, Any]:
-    return {"format": PROGRESS_FORMAT, "lesson": lesson.id, "step": lesson.steps[0].key, "lang": lang, "steps": {}}
+    """A first visit: the first step, nothing answered, a new name for this run's games."""
+    return {"format": PROGRESS_FORMAT, "lesson": lesson.id, "step": lesson.steps[0].key, "lang": lang,
+            "games": secrets.token_urlsafe(9), "steps": {}}
+
+
+def valid_games(name: Any) -> bool:
+    """Whether ``name`` (read back from the browser) is a run's games name as :func:`new_progress` makes it."""
+    return isinstance(name, str) and GAMES_NAME.fullmatch(name) is not None
 
 
 def usable(progress: Any, lesson: Lesson) -> bool:

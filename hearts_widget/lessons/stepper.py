@@ -32,22 +32,23 @@ from .browser import ProgressStore
 from .controls import CheckBox, Part, PositionBoard, QuizScore, StepText, close_tree, demo_part
 from .format import Lesson as LessonFile
 from .format import Step, builtin_lesson, load_lesson
-from .progress import new_progress, results_csv, results_json, step_record, usable
+from .progress import new_progress, results_csv, results_json, step_record, usable, valid_games
 
 HIDDEN = "none"
 PREFETCH_DELAY_S = 0.05  # after the step shown has gone to the page
 
 
 class StepView(widgets.VBox):
-    """One step: its words, positions, demonstration and check questions (and a quiz score)."""
+    """One step: its words, positions, demonstration and check questions (and a quiz score);
+    ``games`` names the learner's run of the lesson its tables keep their games under."""
 
-    def __init__(self, step: Step, lesson: LessonFile, lang: str) -> None:
+    def __init__(self, step: Step, lesson: LessonFile, lang: str, games: str = "") -> None:
         self.step = step
         self.parts: dict[str, Part] = {"text": StepText(step, lang)}
         for position in step.positions:
             self.parts[f"position:{position.key}"] = PositionBoard(position, lang)
         if step.demo is not None:
-            self.parts["demo"] = demo_part(step.demo, lesson, lang)
+            self.parts["demo"] = demo_part(step.demo, lesson, lang, games)
         boxes = []
         for check in step.checks:
             box = CheckBox(check, lang)
@@ -76,6 +77,10 @@ class StepView(widgets.VBox):
             saved = parts.get(name)
             if isinstance(saved, dict):
                 part.restore(saved)
+
+    def forget(self) -> None:
+        for part in self.parts.values():
+            part.forget()
 
     @property
     def done(self) -> bool:
@@ -195,7 +200,7 @@ class Lesson(widgets.VBox):
 
     def _build(self, index: int, hidden: bool = False) -> StepView:
         step = self.lesson.steps[index]
-        view = StepView(step, self.lesson, self.lang)
+        view = StepView(step, self.lesson, self.lang, self.progress["games"])
         if hidden:
             view.layout.display = HIDDEN
         view.restore(step_record(self.progress, step.key)["parts"])
@@ -240,7 +245,10 @@ class Lesson(widgets.VBox):
         self._render_chrome()
 
     def restart(self) -> None:
-        """Start over: every answer forgotten, here and in the browser, back to the first step."""
+        """Start over: every answer and the lesson's games forgotten, here, in the
+        browser and in the kernel's store of games, back to the first step."""
+        for view in self.views.values():
+            view.forget()
         self._close_views()
         self.progress = new_progress(self.lesson, self.lang)
         self.index = 0
@@ -263,6 +271,8 @@ class Lesson(widgets.VBox):
         self._close_views()
         self.progress = {**new_progress(self.lesson, self.lang), "steps": {
             k: v for k, v in saved["steps"].items() if k in keys and isinstance(v, dict)}}
+        if valid_games(saved.get("games")):  # the same run of the lesson: its games come back
+            self.progress["games"] = saved["games"]
         lang = saved.get("lang")
         if lang in LANGUAGES:
             self.lang = lang

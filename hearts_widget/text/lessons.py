@@ -56,6 +56,10 @@ def _texts(lang: str | None) -> dict[str, str]:
         "ui.step-todo": t.gettext("Step {number}: {title}"),
         "ui.rules-card-title": t.gettext("The rules of Hearts"),
         "ui.guided-others": t.gettext("The others are playing. Your turn comes next."),
+        "ui.guided-held": t.gettext("See who won the trick and why, then press {button}."),
+        "ui.guided-done": t.gettext(
+            "The hand is over: this step is done. Go on to the next step for a whole game on your own, "
+            "or play on here with the coach."),
         "ui.players": t.gettext("Players"),
         "ui.deck-summary": t.gettext("With {players} players, everyone gets {each} cards."),
         "ui.deck-stripped": t.gettext("Taken out before the deal: {cards}"),

@@ -24,6 +24,7 @@ MAX_CONTINUE_AFTER = 30.0
 # "game": the whole table with its controls; "position": a lesson position (the
 # seats, the trick, the hand and the verdict, none of a game's controls).
 LAYOUTS = ("game", "position")
+MAX_NAME = 100  # characters of a keep_as name
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,10 @@ class TableOptions:
     time; 0 is instant); at a pace above 0 a completed trick stays on the table
     until the learner continues, or for ``continue_after`` seconds when above 0.
     ``layout`` is ``"game"`` (the whole table) or ``"position"`` (a lesson position:
-    no new game, variant, pace, language, house rules, score sheet or log)."""
+    no new game, variant, pace, language, house rules, score sheet or log).
+    ``keep_as`` names the game a browser's page keeps on this table (a reload
+    finds it again); without it, tables made with the same options share one
+    kept game, so a lesson names its guided hand and its free game."""
 
     players: int = 4
     target: int = 100
@@ -52,6 +56,7 @@ class TableOptions:
     variant: str = "standard"
     rules: Rules | None = None
     layout: str = "game"
+    keep_as: str | None = None
 
     @classmethod
     def from_kwargs(cls, kwargs: dict[str, Any]) -> TableOptions:
@@ -90,6 +95,8 @@ class TableOptions:
         check_lang(self.lang)
         if self.layout not in LAYOUTS:
             raise ValueError(f"layout must be one of {', '.join(map(repr, LAYOUTS))}, not {self.layout!r:.60}")
+        if self.keep_as is not None and not (isinstance(self.keep_as, str) and 0 < len(self.keep_as) <= MAX_NAME):
+            raise ValueError(f"keep_as must be None or a name of 1 to {MAX_NAME} characters, not {self.keep_as!r:.60}")
         if self.seats is not None:
             seats = self.seats
             if isinstance(seats, str) or not isinstance(seats, Sequence) or len(seats) != self.players:

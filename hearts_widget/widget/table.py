@@ -48,6 +48,8 @@ class HeartsTable(anywidget.AnyWidget):
     ``variant`` (``"omnibus"``, ``"black-maria"``, ``"cancellation"`` with 5-10
     players) and ``rules`` (a whole ``Rules``, house rules too, instead of
     players, target and variant). The rules in force are shown on the table.
+    A reload of the page brings back the game the browser was playing on a
+    table of the same options, or of the same ``keep_as`` name.
     """
 
     _esm = STATIC / "table.js"
@@ -84,7 +86,8 @@ class HeartsTable(anywidget.AnyWidget):
         self._origin: dict[str, Any] | None = None  # the prepared hand a from_hand table starts from
         kinds = [k if isinstance(k, str) else "object" for k in (table_options.seats or [])]
         self._kind = json.dumps([table_options.players, table_options.learner, kinds, table_options.open_hands,
-                                 table_options.layout, table_options.game_rules.to_dict(), table_options.seed])
+                                 table_options.layout, table_options.game_rules.to_dict(), table_options.seed,
+                                 table_options.keep_as])
         self._played = False  # a move has been made here since the table was made (it is not fresh)
         self.on_msg(self._on_message)
         self._after_change()
@@ -204,6 +207,13 @@ class HeartsTable(anywidget.AnyWidget):
             self.store.forget(client, self._store_name)  # a record that does not replay is dropped
             return
         self._session.notice = self._notice("resumed")
+
+    def forget(self) -> None:
+        """Drop the game kept for the browser showing this table, and keep no more:
+        that browser's next table of this kind starts afresh (a lesson's Start over)."""
+        if self._client is not None:
+            self.store.forget(self._client, self._store_name)
+            self._client = None
 
     def _on_save_file(self, message: dict[str, Any]) -> None:
         """Send the page a sealed game file to download."""

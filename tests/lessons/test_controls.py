@@ -7,16 +7,28 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from html import unescape
+from pathlib import Path
 
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from hearts_widget.lessons.controls import CheckBox, MoonChoice, PassBoard, PositionBoard, deck_html, rotation_html
-from hearts_widget.lessons.path import CHECKS, POSITIONS, STEPS
+from hearts_widget.lessons.controls import (
+    CheckBox,
+    MoonChoice,
+    PassBoard,
+    PositionBoard,
+    deck_html,
+    demo_part,
+    rotation_html,
+)
+from hearts_widget.lessons.format import builtin_lesson
+from hearts_widget.lessons.path import CHECKS, POSITIONS, STEPS, step
 from hearts_widget.lessons.stepper import Lesson, page_language, step_view
 from hearts_widget.text.rule_names import rule_name
 from hearts_widget.text.translate import LANGUAGES
+from hearts_widget.widget import HeartsTable, persist
 
 
 def play_on_table(board: PositionBoard, code: str) -> None:
@@ -164,6 +176,72 @@ def test_a_reload_continues_from_what_the_browser_kept() -> None:
     assert again.index == 2 and again.lang == "ceb"
     assert again.views[2].parts["position:follow-suit"].played().code == "3D"
     assert again.views[2].parts["check:follow-spades"].done
+
+
+CLIENT = "lesson-browser-id-0001"
+
+
+def hello_and_play(table: HeartsTable, cards: int) -> None:
+    """The page says which browser it is, then the learner passes and plays ``cards`` cards."""
+    table.send_intent({"type": "hello", "client": CLIENT})
+    table.send_intent({"type": "pass", "state": table.state["id"],
+                       "cards": [c.code for c in table.game.hand.held(0)[:3]]})
+    for _ in range(cards):
+        table.send_intent({"type": "play", "state": table.state["id"], "card": table.game.hand.legal_moves()[0].code})
+
+
+def test_a_reload_brings_back_the_guided_hand_and_the_free_game_and_start_over_deals_afresh(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(HeartsTable, "store", persist.Store(tmp_path))
+    monkeypatch.setattr(HeartsTable, "_claims", {})
+    guided, free = STEPS.index(step("guided")), STEPS.index(step("play"))
+    first = Lesson(lang="en")
+    first.go(guided)
+    hello_and_play(first.views[guided].parts["demo"].table, 2)
+    first.go(free)
+    hello_and_play(first.views[free].parts["demo"].table, 1)
+    games = {i: first.views[i].parts["demo"].table.game for i in (guided, free)}
+    kept = json.loads(json.dumps(first.store.progress))  # what localStorage holds: a name, no card
+    assert set(kept) == {"format", "lesson", "step", "lang", "games", "steps"}
+    HeartsTable._claims.clear()  # Voilà's new kernel on reload
+    again = Lesson(lang="en")
+    again.store._on_message(again.store, {"type": "saved", "progress": kept}, [])
+    assert again.index == free
+    again.go(guided)
+    for index in (guided, free):
+        table = again.views[index].parts["demo"].table
+        table.send_intent({"type": "hello", "client": CLIENT})
+        assert table.game == games[index] and table.notice["kind"] == "resumed"
+    again.restart()
+    assert again.progress["games"] != kept["games"]
+    assert not list(tmp_path.glob("tables/*.json")), "Start over drops the kept games"
+    again.go(guided)
+    table = again.views[guided].parts["demo"].table
+    table.send_intent({"type": "hello", "client": CLIENT})
+    assert table.game.hand.phase == "pass" and table.game != games[guided]
+
+
+def test_the_guided_hand_says_what_to_do_now_and_when_the_step_is_done() -> None:
+    """The coach's advice on the learner's turn, Continue while a trick is held, then the end of the step."""
+    guided = demo_part("guided", builtin_lesson(), "en")
+    table, said = guided.table, set()
+    while not guided.done:
+        text = re.sub("<[^>]+>", "", unescape(guided.advice.value))
+        if table.state["held"]:
+            said.add("held")
+            assert "See who won the trick and why, then press Continue." in text
+            table.send_intent({"type": "continue", "state": table.state["id"]})
+        elif table.game.hand.phase == "pass":
+            assert text.startswith("The coach: Pass")
+            table.send_intent({"type": "pass", "state": table.state["id"],
+                               "cards": [c.code for c in table.game.hand.held(0)[:3]]})
+        else:
+            said.add("coach")
+            assert text.startswith("The coach: ") and table.game.hand.to_move == 0
+            table.send_intent({"type": "play", "state": table.state["id"],
+                               "card": table.game.hand.legal_moves()[0].code})
+    assert said == {"held", "coach"}
+    assert "The hand is over: this step is done." in unescape(guided.advice.value)
 
 
 def test_junk_from_the_browser_is_ignored() -> None:

@@ -13,8 +13,11 @@ from playwright.sync_api import Page, expect
 from hearts_widget.lessons.format import Step
 from hearts_widget.lessons.path import STEPS
 from hearts_widget.text.lessons import lesson_text
+from hearts_widget.text.ui import ui_strings
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+# What a table shows when it waits for the learner: a card to play, or a completed trick to continue from.
+WAITING = ":is(.hw-hand .hw-card.hw-legal, [data-key=continue])"
 # Voilà itself asks CDNs for two things the lesson does not use: its "lab" template
 # links Font Awesome on every page, and under a Jupyter server (/voila/render/, as
 # on Binder) its page loads MathJax. Both are refused, and the lesson must work
@@ -146,34 +149,47 @@ def act_on_step(page: Page, step: Step, lang: str = "en") -> None:
     answer_checks(page, step, lang)
 
 
-def play_guided_hand(page: Page, step: Step, lang: str = "en", moves: int = 40) -> None:
-    """The hand with the coach, to its end: before each of the learner's turns the
-    coach's advice is shown; the learner follows it (the hinted cards are those named)."""
+def play_guided_hand(page: Page, step: Step, lang: str = "en") -> None:
+    """The hand with the coach, to its end (the step is then done)."""
+    assert play_table(page, step, lang, moves=80), f"{step.key}: the hand did not end in 80 moves"
+
+
+def play_table(page: Page, step: Step, lang: str = "en", moves: int = 1) -> bool:
+    """Up to ``moves`` moves of the learner on the step's table (the guided hand or the
+    free game), as a person plays at the default pace: wait until the table waits for
+    the learner (their pass, their card, or a completed trick held on the felt), act,
+    then wait for the table to answer before looking again (a second click on a
+    Continue the kernel has already taken would land on nothing). On the guided hand
+    the coach's advice is shown before each of the learner's turns. True once the
+    step is done (the guided hand's end); the table then waits for the learner."""
     root = page.locator(f".hearts-lesson-step-{step.key}")
-    chip = page.locator(".hearts-lesson-path-step").nth(STEPS.index(step))
+    index = STEPS.index(step)
+    table = root.locator(".hw-root")
     advice = root.locator(".hearts-lesson-coach")
     coach = lesson_text("ui.coach-says", lang, advice="").strip()
-    waiting = f".hearts-lesson-step-{step.key} :is(.hw-hand .hw-card.hw-legal, [data-key=continue])"
+    done = """([scope, index]) => document.querySelectorAll('.hearts-lesson-path-step')[index]
+        .classList.contains('hearts-lesson-done')"""
+    waiting = f"""([scope, index]) => ({done})([scope, index]) || document.querySelector(scope + ' {WAITING}')"""
+    arg = [f".hearts-lesson-step-{step.key}", index]
     for _ in range(moves):
-        # At the default pace the bots play one card at a time: wait until the table waits for the learner.
-        page.wait_for_function("(s) => document.querySelector(s)", arg=waiting)
-        if "hearts-lesson-done" in (chip.get_attribute("class") or ""):
-            return
-        if root.locator("[data-key=continue]:visible").count():
-            root.locator("[data-key=continue]:visible").first.click()  # a completed trick waits on the table
-            continue
-        expect(advice).to_contain_text(coach)
-        legal = root.locator(".hw-hand .hw-card.hw-legal")
-        pass_button = root.get_by_role("button", name="Pass these three cards")
-        if pass_button.count() and pass_button.is_visible():
+        page.wait_for_function(waiting, arg=arg)
+        if step.demo == "guided" and page.evaluate(done, arg):
+            return True
+        before = table.get_attribute("data-state-id") or ""
+        pass_button = root.get_by_role("button", name=ui_strings(lang)["confirm_pass"])
+        if root.locator("[data-key=continue]").count():
+            root.locator("[data-key=continue]").click()  # a completed trick waits on the felt
+        elif pass_button.count() and pass_button.is_visible():
+            if step.demo == "guided":
+                expect(advice).to_contain_text(coach)
             cards = root.locator(".hw-hand .hw-card")
-            for index in range(3):
-                cards.nth(index).click()
+            for card in range(3):
+                cards.nth(card).click()
             pass_button.click()
-            expect(pass_button).to_have_count(0)
         else:
-            table = root.locator(".hw-root")
-            before = table.get_attribute("data-state-id")
-            legal.first.click()
-            expect(table).not_to_have_attribute("data-state-id", before or "")
-    expect(chip).to_have_class(re.compile("hearts-lesson-done"))
+            if step.demo == "guided":
+                expect(advice).to_contain_text(coach)
+            root.locator(".hw-hand .hw-card.hw-legal").first.click()
+        expect(table).not_to_have_attribute("data-state-id", before)
+    page.wait_for_function(waiting, arg=arg)
+    return bool(page.evaluate(done, arg))

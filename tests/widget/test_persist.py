@@ -123,6 +123,39 @@ def test_a_cell_run_again_in_the_same_kernel_takes_the_game_over() -> None:
     assert again.game == new.game
 
 
+def test_tables_kept_as_different_names_keep_their_own_games() -> None:
+    """keep_as: a lesson's free game is not the game of a plain table made alike, in the same browser."""
+    plain, named = HeartsTable(seed=3), HeartsTable(seed=3, keep_as="lesson:basics:table")
+    for table in (plain, named):
+        send(table, {"type": "hello", "client": CLIENT})
+    pass_first_three(named)
+    new_kernel()
+    plain, named = HeartsTable(seed=3), HeartsTable(seed=3, keep_as="lesson:basics:table")
+    for table in (plain, named):
+        send(table, {"type": "hello", "client": CLIENT})
+    assert plain.state["phase"] == "pass" and named.state["phase"] == "play"
+    assert named.notice["kind"] == "resumed"
+
+
+def test_a_forgotten_table_starts_afresh_after_a_reload(own_store: persist.Store) -> None:
+    table = HeartsTable(seed=3, keep_as="guided")
+    send(table, {"type": "hello", "client": CLIENT})
+    pass_first_three(table)
+    table.forget()  # a lesson's Start over
+    play_first_legal(table)  # no longer kept
+    assert not list(own_store.folder.glob("*.json"))
+    new_kernel()
+    fresh = HeartsTable(seed=3, keep_as="guided")
+    send(fresh, {"type": "hello", "client": CLIENT})
+    assert fresh.state["phase"] == "pass"
+
+
+@pytest.mark.parametrize("name", ["", 5, "x" * 101])
+def test_a_bad_keep_as_name_is_refused(name: Any) -> None:
+    with pytest.raises(ValueError, match="keep_as"):
+        HeartsTable(keep_as=name)
+
+
 @pytest.mark.parametrize("client", [None, 5, "", "short", "x" * 65, "../../etc/passwd-xxxxxxxx", "a b" * 8])
 def test_a_bad_browser_id_is_ignored(client: Any, own_store: persist.Store) -> None:
     table = HeartsTable(seed=2)
