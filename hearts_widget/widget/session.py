@@ -322,7 +322,8 @@ class TableSession:
         self._changed()
 
     def _on_hint(self, message: dict[str, Any]) -> None:
-        if self.viewer not in self.seats_to_act() or self.game.pending_moon is not None:
+        """The coach's suggestion for this position: the pass, the card, or the moon choice."""
+        if self.viewer not in self.seats_to_act():
             self._say("no-hint")
             return
         self.hint_for = self.game

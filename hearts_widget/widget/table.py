@@ -1,8 +1,10 @@
 """``HeartsTable``: the anywidget that shows a :class:`TableSession` in a notebook.
 
 State goes to the page through synced traits only (``state`` for the game,
-``ui`` and ``static`` for words and rules that change only with the language or
-the rules, ``notice``), so a table displayed late still renders; the page sends intents
+``hand`` and ``seats`` apart from it, ``ui`` and ``static`` for words and rules
+that change only with the language or the rules, ``notice``), each resent only
+when it changes and all in one message per update, so a table displayed late
+still renders; the page sends intents
 back as custom messages ``{"type": ..., "state": <state id>, ...}``.
 With a bot pace above zero (the default) the bots move one at a time on a
 kernel-side timer, so the page sees every card, and a completed trick stays on
@@ -28,7 +30,18 @@ from ..text.ui import ui_strings
 from . import persist
 from .options import TableOptions
 from .session import TableSession
-from .state import Story, static_state, summary_state, table_state
+from .state import (
+    Story,
+    TableView,
+    hand_state,
+    last_trick_state,
+    narration,
+    seats_state,
+    sheet_state,
+    static_state,
+    summary_state,
+    table_state,
+)
 
 STATIC = Path(__file__).with_name("static")
 
@@ -53,6 +66,13 @@ class HeartsTable(anywidget.AnyWidget):
     _css = STATIC / "table.css"
 
     state = traitlets.Dict().tag(sync=True)
+    # The learner's cards with their verdicts, and the seats around the table: each its own
+    # trait, so an update that changes neither (a bot's card, a view change) does not resend it.
+    hand: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    seats: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    # The score sheet (changes once a hand) and the last trick when asked for (once a trick), or None.
+    sheet = traitlets.Dict().tag(sync=True)
+    last_trick = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
     ui = traitlets.Dict().tag(sync=True)
     notice = traitlets.Dict().tag(sync=True)
     # The rules card, rule names, languages, variants and house rules: resent only when they change.
@@ -89,6 +109,11 @@ class HeartsTable(anywidget.AnyWidget):
     def game(self) -> Game:
         """The game being played (an immutable engine ``Game``)."""
         return self._session.game
+
+    @property
+    def narration(self) -> list[dict[str, str]]:
+        """The latest lines of the narration (``kind``, ``rule``, ``text``), newest last."""
+        return narration(self._session)
 
     @property
     def lang(self) -> str:
@@ -284,16 +309,23 @@ class HeartsTable(anywidget.AnyWidget):
         session = self._session
         summary: dict[str, Any] | None
         try:
-            state, summary = table_state(session), summary_state(session)
+            now = TableView(session)
+            state, hand, seats = table_state(session, now), hand_state(session, now), seats_state(session, now)
+            sheet, last_trick, summary = sheet_state(session), last_trick_state(session), summary_state(session)
         except Exception as error:  # noqa: BLE001
             session.handle_error(error)
-            state, summary = dict(self.state), self.summary
+            state, hand, seats = dict(self.state), list(self.hand), list(self.seats)
+            sheet, last_trick, summary = dict(self.sheet), self.last_trick, self.summary
         with self.hold_sync():  # one message to the page for all the traits that changed
             self.ui = ui_strings(session.lang)
             self.page_text = {**page_strings(session.lang), "render_failed": render_failed_text(session.lang)}
             self.static = static_state(session)
             self.story = self._story.update(session)
             self.summary = summary  # type: ignore[assignment]  # a Dict trait that allows None
+            self.hand = hand
+            self.seats = seats
+            self.sheet = sheet
+            self.last_trick = last_trick  # type: ignore[assignment]  # a Dict trait that allows None
             self.state = state
             self.notice = dict(session.notice)
         self._keep()
