@@ -40,6 +40,11 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** Set an attribute only when its value changes: setting even the same `lang` restyles the whole table. */
+function attr(node, name, value) {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
 /** Put `nodes` in `container` in this order, moving only nodes that are out of place. */
 function arrange(container, nodes) {
   nodes.forEach((node, index) => {
@@ -290,7 +295,7 @@ export default {
       }
       root.classList.toggle("hw-pending", local.pending);
       root.classList.toggle("hw-lesson", state.layout === "position");
-      root.setAttribute("lang", state.lang);
+      attr(root, "lang", state.lang);
       root.dataset.stateId = String(state.id); // lets tests and benchmarks wait for the next state
       const notice = model.get("notice") || {};
       if (notice.text && notice.id > local.noticeSpoken) {
@@ -437,8 +442,8 @@ export default {
             send({ type: "continue" });
           } });
       }
-      feltArea.className = `hw-table ${many ? "hw-many" : ""} ${state.held ? "hw-waiting" : ""}`;
-      feltArea.setAttribute("aria-label", ui.table);
+      attr(feltArea, "class", `hw-table ${many ? "hw-many" : ""} ${state.held ? "hw-waiting" : ""}`);
+      attr(feltArea, "aria-label", ui.table);
       const seatList = seatsNow();
       const seats = seatList.map((seat) => {
         const turn = (state.seat_turns || [])[seat.seat] || {};
@@ -668,7 +673,7 @@ export default {
     let handRow = null;
     function hand(state, ui) {
       if (!handRow) handRow = h("div", { class: "hw-hand", role: "toolbar", "data-testid": "hand" });
-      handRow.setAttribute("aria-label", ui.your_hand);
+      attr(handRow, "aria-label", ui.your_hand);
       const cards = handNow().map(withFace);
       const focusCode = local.focusKey && local.focusKey.startsWith("card:") ? local.focusKey.slice(5) : null;
       const tabbable = cards.some((c) => c.code === focusCode) ? focusCode
@@ -775,30 +780,36 @@ export default {
       buttons[next].focus();
     }
 
+    // The actions under the hand: Hint and the pass come and go, Show/hide the last trick stays
+    // (the same button, its words changed in place, so it keeps the learner's focus).
+    let actionBar = null;
+    let lastButton = null;
     function actions(state, ui) {
-      const deps = [state.passing, state.your_turn, Boolean(state.hint), local.selected.size, ui.hint];
-      const bar = panel("actions", deps, () => {
-        const bar = h("div", { class: "hw-actions" });
+      if (!actionBar) {
+        actionBar = h("div", { class: "hw-actions" });
+        lastButton = h("button", { class: "hw-button", "data-key": "last-trick",
+          onclick: () => send({ type: "show_last_trick", show: !current().show_last_trick }, false) });
+      }
+      const deps = [state.passing, state.your_turn, Boolean(state.hint), local.selected.size, ui.hint, ui.confirm_pass];
+      const buttons = panel("actions", deps, () => {
+        const list = [];
         if (state.passing || state.your_turn) {
-          bar.append(h("button", { class: "hw-button", "data-key": "hint", disabled: Boolean(state.hint),
+          list.push(h("button", { class: "hw-button", "data-key": "hint", disabled: Boolean(state.hint),
             onclick: () => send({ type: "hint" }) }, "★ ", ui.hint));
         }
         if (state.passing) {
-          bar.append(h("button", {
+          list.push(h("button", {
             class: "hw-button hw-primary", "data-key": "confirm-pass", disabled: local.selected.size !== 3,
             onclick: () => send({ type: "pass", cards: [...local.selected] }),
           }, ui.confirm_pass));
         }
-        bar.append(h("button", { class: "hw-button", "data-key": "last-trick",
-          onclick: () => send({ type: "show_last_trick", show: !current().show_last_trick }, false) }));
-        return bar;
+        return list;
       });
-      // Show / hide the last trick: the same button, its words and state changed in place (it keeps focus).
-      const last = bar.querySelector("[data-key=last-trick]");
       const label = state.show_last_trick ? ui.hide_last_trick : ui.show_last_trick;
-      if (last.textContent !== label) last.textContent = label;
-      last.setAttribute("aria-pressed", String(state.show_last_trick));
-      return bar;
+      if (lastButton.textContent !== label) lastButton.textContent = label;
+      attr(lastButton, "aria-pressed", String(state.show_last_trick));
+      arrange(actionBar, [...buttons, lastButton]);
+      return actionBar;
     }
 
     /** A lesson's one control: take the card back and try another. */
@@ -993,7 +1004,7 @@ export default {
     }
 
     function narration(state, ui) {
-      storySummary.textContent = ui.narration;
+      if (storySummary.textContent !== ui.narration) storySummary.textContent = ui.narration;
       if (story.lang !== state.lang) { story.lang = state.lang; story.drawn = 0; } // rule names changed
       while (storyList.childNodes.length > story.drawn) storyList.lastChild.remove();
       const added = story.lines.slice(story.drawn).map((line) =>
