@@ -45,13 +45,16 @@ function attr(node, name, value) {
   if (node.getAttribute(name) !== value) node.setAttribute(name, value);
 }
 
-/** Put `nodes` in `container` in this order, moving only nodes that are out of place. */
+/** Put `nodes` in `container` in this order: the nodes that go are removed first, so a new
+ * node is inserted in its place and the nodes that stay are never moved (a moved node
+ * would lose the learner's focus, and each move restyles it). */
 function arrange(container, nodes) {
+  const staying = new Set(nodes);
+  for (const child of [...container.childNodes]) if (!staying.has(child)) child.remove();
   nodes.forEach((node, index) => {
     const here = container.childNodes[index];
     if (here !== node) container.insertBefore(node, here || null);
   });
-  while (container.childNodes.length > nodes.length) container.lastChild.remove();
 }
 
 const SUITS = { C: ["♣", false], D: ["♦", true], S: ["♠", false], H: ["♥", true] };
