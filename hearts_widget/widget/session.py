@@ -69,6 +69,9 @@ class TableSession:
         self.hint_for: Game | None = None
         self._played_from: SeatView | None = None
         self.feedback_on: tuple[SeatView, Trick] | None = None
+        # The feedback_on the coach has judged (its search takes up to a second): until then the
+        # table shows the trick without the coach's word, which follows in its own update.
+        self.judged: tuple[SeatView, Trick] | None = None
         # A lesson table (HeartsTable.from_hand) may stop once the trick the learner
         # played to is complete (armed by the learner's card until then).
         self.stop_after_move = False

@@ -225,7 +225,7 @@ def _hint(session: TableSession, view: SeatView) -> dict[str, Any] | None:
 
 def _feedback(session: TableSession) -> str:
     """The coach's word on the learner's last trick, when another card would have saved points."""
-    if session.feedback_on is None:
+    if session.feedback_on is None or session.judged is not session.feedback_on:
         return ""
     view, trick = session.feedback_on
     note = trick_feedback(view, trick, session.lang, session.names)

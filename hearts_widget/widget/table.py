@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from ..bots.coach import trick_feedback
 from ..engine import Game, Hand, HeartsError, Rules
 from ..text.classroom import page_strings, render_failed_text, saved_notice
 from ..text.ui import ui_strings
@@ -44,6 +45,10 @@ from .state import (
 )
 
 STATIC = Path(__file__).with_name("static")
+# Seconds between an update and the save of the table for its browser: the update reaches
+# the page first (the save takes milliseconds the learner's click need not wait for), and
+# the moves of those seconds are saved together.
+SAVE_DELAY = 0.05
 
 
 class HeartsTable(anywidget.AnyWidget):
@@ -94,6 +99,8 @@ class HeartsTable(anywidget.AnyWidget):
         super().__init__()
         self._session = TableSession(table_options)
         self._timer: asyncio.TimerHandle | None = None
+        self._saving: asyncio.TimerHandle | None = None  # the save to come (see SAVE_DELAY)
+        self._judging: asyncio.Handle | None = None  # the coach's judgement of the last trick, to come
         self._story = Story()
         self._client: str | None = None  # the browser whose page this table saves for (its "hello")
         self._origin: dict[str, Any] | None = None  # the prepared hand a from_hand table starts from
@@ -248,8 +255,21 @@ class HeartsTable(anywidget.AnyWidget):
         return {"id": session._notice_count, "level": level, "kind": kind, "rule": None,
                 "text": saved_notice(kind, session.lang, **facts)}
 
+    def _keep_soon(self) -> None:
+        """Save the table for its browser once this update has gone to the page (at once
+        without an event loop, in a script); one save for the updates of SAVE_DELAY seconds."""
+        if self._client is None or self._saving is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._keep()
+            return
+        self._saving = loop.call_later(SAVE_DELAY, self._keep)
+
     def _keep(self) -> None:
         """Save the table for the browser showing it, so a reload or a restart finds it again."""
+        self._saving = None
         if self._client is not None:
             with contextlib.suppress(OSError):  # a full or read-only disk: the game goes on, only unsaved
                 self.store.save(self._client, self._store_name, persist.snapshot(self._session))
@@ -298,15 +318,44 @@ class HeartsTable(anywidget.AnyWidget):
             self._timer.cancel()
             self._timer = None
 
-    def _guard(self, action: Callable[[], None]) -> None:
+    def _guard(self, action: Callable[[], object]) -> None:
         """Run ``action``; an unexpected error becomes a notice on the table, not a lost log line."""
         try:
             action()
         except Exception as error:  # noqa: BLE001 - shown to the learner instead
             self._session.handle_error(error)
 
+    def _judge_soon(self) -> None:
+        """The coach judges the learner's completed trick after the update showing it has gone
+        to the page (the judgement can take a second); then the table is synced again with its
+        word. Without an event loop it judges at once."""
+        session = self._session
+        if session.feedback_on is None or session.judged is session.feedback_on or self._judging is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._judge()
+            return
+        self._judging = loop.call_soon(self._judged)
+
+    def _judge(self) -> None:
+        session = self._session
+        if session.feedback_on is not None:
+            view, trick = session.feedback_on
+            self._guard(lambda: trick_feedback(view, trick, session.lang, session.names))  # kept by the coach
+            session.judged = session.feedback_on
+
+    def _judged(self) -> None:
+        self._judging = None
+        before = self._session.judged
+        self._judge()
+        if self._session.judged is not before:
+            self._sync()
+
     def _sync(self) -> None:
         session = self._session
+        self._judge_soon()
         summary: dict[str, Any] | None
         try:
             now = TableView(session)
@@ -328,4 +377,4 @@ class HeartsTable(anywidget.AnyWidget):
             self.last_trick = last_trick  # type: ignore[assignment]  # a Dict trait that allows None
             self.state = state
             self.notice = dict(session.notice)
-        self._keep()
+        self._keep_soon()
