@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import threading
 import weakref
 from collections.abc import Callable
 from pathlib import Path
@@ -100,7 +101,7 @@ class HeartsTable(anywidget.AnyWidget):
         self._session = TableSession(table_options)
         self._timer: asyncio.TimerHandle | None = None
         self._saving: asyncio.TimerHandle | None = None  # the save to come (see SAVE_DELAY)
-        self._judging: asyncio.Handle | None = None  # the coach's judgement of the last trick, to come
+        self._judging: Any = None  # the feedback_on the coach's thread is judging
         self._story = Story()
         self._client: str | None = None  # the browser whose page this table saves for (its "hello")
         self._origin: dict[str, Any] | None = None  # the prepared hand a from_hand table starts from
@@ -326,31 +327,38 @@ class HeartsTable(anywidget.AnyWidget):
             self._session.handle_error(error)
 
     def _judge_soon(self) -> None:
-        """The coach judges the learner's completed trick after the update showing it has gone
-        to the page (the judgement can take a second); then the table is synced again with its
-        word. Without an event loop it judges at once."""
+        """The coach judges the learner's completed trick in a thread of its own (its search
+        can take a second): the update showing the trick goes to the page at once, the next
+        clicks are answered meanwhile, and the coach's word follows in its own update.
+        Without an event loop (a script) it judges at once."""
         session = self._session
-        if session.feedback_on is None or session.judged is session.feedback_on or self._judging is not None:
+        target = session.feedback_on
+        if target is None or session.judged is target or self._judging is target:
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            self._judge()
+            self._judge(target)
             return
-        self._judging = loop.call_soon(self._judged)
+        self._judging = target
+        lang, names = session.lang, session.names
 
-    def _judge(self) -> None:
-        session = self._session
-        if session.feedback_on is not None:
-            view, trick = session.feedback_on
-            self._guard(lambda: trick_feedback(view, trick, session.lang, session.names))  # kept by the coach
-            session.judged = session.feedback_on
+        def work() -> None:
+            with contextlib.suppress(Exception):  # an error shows when the table asks again, on the kernel's thread
+                trick_feedback(*target, lang, names)  # the coach keeps its judgement
+            loop.call_soon_threadsafe(self._judged, target)
 
-    def _judged(self) -> None:
+        threading.Thread(target=work, name="hearts-coach", daemon=True).start()
+
+    def _judge(self, target: tuple[Any, Any]) -> None:
+        self._guard(lambda: trick_feedback(*target, self._session.lang, self._session.names))
+        self._session.judged = target
+
+    def _judged(self, target: tuple[Any, Any]) -> None:
+        """The thread has judged ``target``: show the coach's word if that trick is still the one."""
         self._judging = None
-        before = self._session.judged
-        self._judge()
-        if self._session.judged is not before:
+        if self._session.feedback_on is target:
+            self._session.judged = target
             self._sync()
 
     def _sync(self) -> None:

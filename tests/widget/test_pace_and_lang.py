@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -122,11 +123,13 @@ def test_the_coachs_word_on_a_trick_comes_after_the_update_that_shows_the_trick(
         states: list[dict[str, Any]] = []
         table.observe(lambda change: states.append(change["new"]), names="state")
         pass_first_three(table)
-        for _ in range(3000):
+        held_since = None
+        for _ in range(5000):
             state = table.state
             if state["feedback"]:
                 break
-            if state["held"]:
+            held_since = (held_since or time.monotonic()) if state["held"] else None
+            if held_since and time.monotonic() - held_since > 5:  # read the trick, then go on
                 send(table, {"type": "continue"})
             elif state["your_turn"]:
                 play_first_legal(table)
