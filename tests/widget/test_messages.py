@@ -288,6 +288,7 @@ def test_score_moon_the_moon_dialog_gives_the_coachs_hint_when_asked() -> None:
     advice = moon_hint(game.pending_moon, game.scores, game.rules, "en", ["South", "West", "North", "East"])
     assert hint["text"] == advice.text and hint["choice"] == advice.reason.removeprefix("moon-")
     assert hint["choice"] in {c["choice"] for c in table.state["moon"]["choices"]} and hint["cards"] == []
+    assert "\u221226" in hint["text"] and "-26" not in hint["text"], "one minus sign (U+2212) everywhere"
     assert table.state["moon"], "the dialog stays open until the learner chooses"
     send(table, {"type": "moon", "choice": hint["choice"]})
     assert table.state["moon"] is None and table.state["hint"] is None

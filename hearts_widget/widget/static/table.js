@@ -340,6 +340,13 @@ export default {
       return local.hadFocus && (!now || now === document.body || !now.isConnected);
     }
 
+    /** Focus `node` now, or once the page has put the table in the document (a table shown with
+     * its dialog already open is drawn before the page attaches it), for a few frames at most. */
+    function focusWhenShown(node, frames = 30) {
+      if (node.isConnected) node.focus();
+      else if (frames > 0) requestAnimationFrame(() => focusWhenShown(node, frames - 1));
+    }
+
     function settleFocus(state) {
       const dialog = root.querySelector(".hw-dialog");
       const dialogKey = dialog ? dialog.dataset.testid : null;
@@ -347,7 +354,7 @@ export default {
         // The moon choice (and the end of the game) takes focus when it opens.
         local.dialog = dialogKey;
         const first = dialog.querySelector("button");
-        if (first) { first.focus(); return; }
+        if (first) { focusWhenShown(first); return; }
       }
       if (!dialogKey) local.dialog = null;
       if (!focusLost()) return;
@@ -638,7 +645,7 @@ export default {
           box.append(h("div", { class: "hw-table-notes", "data-testid": "table-notes" },
             state.table_notes.map((note) => h("div", {}, note))));
         }
-        if (state.hint) {
+        if (state.hint && !state.moon) { // the moon dialog shows its own
           box.append(h("div", { class: "hw-coach", "data-testid": "hint" },
             h("strong", {}, "★ ", ui.coach, ": "), state.hint.text));
         }
