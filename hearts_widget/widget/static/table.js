@@ -12,7 +12,8 @@
 // The kernel's traits of one update (state, hand, seats, story, ...) arrive
 // together and are drawn once.
 
-/** @typedef {{code: string, rank: string, suit: string, symbol: string, red: boolean, name: string,
+/** A card as the kernel sends it (the hand's cards come as code and name, see `withFace`).
+ * @typedef {{code: string, rank?: string, suit?: string, symbol?: string, red?: boolean, name: string,
  *   legal?: boolean, why?: string, rule?: string, received?: boolean}} CardInfo */
 
 const SVG = "http://www.w3.org/2000/svg";
