@@ -16,9 +16,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sys
 import threading
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -50,6 +51,33 @@ STATIC = Path(__file__).with_name("static")
 # the page first (the save takes milliseconds the learner's click need not wait for), and
 # the moves of those seconds are saved together.
 SAVE_DELAY = 0.05
+
+
+# While the coach searches in its thread, Python switches threads every millisecond instead of
+# every 5 (the default): a click, and the kernel's threads that carry it, then wait at most about
+# a millisecond for the interpreter each time they need it, not 5.
+SEARCH_SWITCH_INTERVAL = 0.001
+_searches = 0  # coach searches running, and the interval to restore when none is
+_saved_interval = 0.005
+_searches_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def _quick_switches() -> Iterator[None]:
+    """Shorten the interpreter's thread switch interval while any coach search runs, then restore it."""
+    global _searches, _saved_interval
+    with _searches_lock:
+        if _searches == 0:
+            _saved_interval = sys.getswitchinterval()
+            sys.setswitchinterval(SEARCH_SWITCH_INTERVAL)
+        _searches += 1
+    try:
+        yield
+    finally:
+        with _searches_lock:
+            _searches -= 1
+            if _searches == 0:
+                sys.setswitchinterval(_saved_interval)
 
 
 class HeartsTable(anywidget.AnyWidget):
@@ -344,7 +372,7 @@ class HeartsTable(anywidget.AnyWidget):
         lang, names = session.lang, session.names
 
         def work() -> None:
-            with contextlib.suppress(Exception):  # an error shows when the table asks again, on the kernel's thread
+            with contextlib.suppress(Exception), _quick_switches():  # an error shows when the table asks again
                 trick_feedback(*target, lang, names)  # the coach keeps its judgement
             loop.call_soon_threadsafe(self._judged, target)
 
