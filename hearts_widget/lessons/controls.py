@@ -207,7 +207,7 @@ class PositionBoard(Part):
         if card is None:
             self.feedback.value = ""
             return
-        won = [n["text"] for n in self.table.state.get("narration", []) if n.get("kind") == "trick-won"]
+        won = [n["text"] for n in self.table.narration if n.get("kind") == "trick-won"]
         shown = verdict_html(self.position.hand.explain(card), lang)
         shown += "".join(_paragraph(text) for text in won[-1:])
         if self.position.coach:

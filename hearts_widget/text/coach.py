@@ -204,7 +204,7 @@ def moon_text(reason: str, facts: dict[str, Any], lang: str | None = None, names
     """score.moon: what each way of scoring the moon does, and which is better and why."""
     t = translator(lang)
     others = ", ".join(total_entry(seat_label(s, lang, names), total, lang) for s, total in facts["others"])
-    values = {"points": facts["points"], "own": facts["own"], "others": others}
+    values = {"points": number_text(facts["points"]), "own": number_text(facts["own"]), "others": others}
     lines = [t.gettext("Take {points} off your score and you have {own}; or add {points} to each other player "
                        "and they have {others}.").format(**values)]
     lines.append({

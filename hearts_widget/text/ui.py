@@ -51,15 +51,12 @@ def ui_strings(lang: str | None = None) -> dict[str, str]:
         "moon_title": t.pgettext("dialog", "You shot the moon!"),
         "game_over": t.pgettext("dialog", "Game over"),
         "chart": t.pgettext("chart", "Scores after each hand"),
-        "chart_target": t.pgettext("chart", "target"),
         "dismiss": t.pgettext("button", "Dismiss"),
         "show_my_cards": t.pgettext("button", "Show my cards"),
         **card_label_templates(lang),
         "continue": t.pgettext("button", "Continue"),
         "continue_key": t.pgettext("widget", "or press {key}"),  # {key}: the key as printed on it, Enter
         "continue_after": t.pgettext("widget", "After a trick"),
-        "continue_wait": t.pgettext("continue", "Wait for me"),
-        "continue_seconds": t.pgettext("continue", "Go on after {seconds} s"),
         "lesson_undo": t.pgettext("button", "Undo and try another card"),
         "wins": t.pgettext("card badge", "wins the trick"),
         "rule_link": t.pgettext("widget", "See this rule in the rules card"),
@@ -297,6 +294,29 @@ def moon_effect_text(totals: str, winners: Sequence[str], lang: str | None = Non
             "Totals become {totals}. The target is reached: {winners} tie for the lowest total and share the win."
         ).format(totals=totals, winners=names_text(winners, lang))
     return t.gettext("Totals become {totals}. The game goes on.").format(totals=totals)
+
+
+def seconds_text(seconds: float) -> str:
+    """A number of seconds as a learner reads it: ``2``, ``0.8``."""
+    return f"{seconds:g}"
+
+
+def pace_choice_text(seconds: float, lang: str | None = None) -> str:
+    """A bot pace not on the menu (a table made with ``pace=1.5``): the seconds between cards."""
+    return translator(lang).pgettext("pace", "{seconds} s").format(seconds=seconds_text(seconds))
+
+
+def continue_choice_text(seconds: float, lang: str | None = None) -> str:
+    """How long a completed trick stays on the table: until the learner continues (0), or seconds."""
+    t = translator(lang)
+    if seconds == 0:
+        return t.pgettext("continue", "Wait for me")
+    return t.pgettext("continue", "Go on after {seconds} s").format(seconds=seconds_text(seconds))
+
+
+def chart_target_text(target: int, lang: str | None = None) -> str:
+    """The target's line on the score chart: "target 100"."""
+    return translator(lang).pgettext("chart", "target {points}").format(points=number_text(target))
 
 
 def total_entry(name: str, total: int, lang: str | None = None) -> str:

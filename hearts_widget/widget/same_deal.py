@@ -59,7 +59,7 @@ def same_deal_choices(rules: Rules, lang: str) -> list[dict[str, str]]:
 def same_deal_view(result: SameDeal, change: dict[str, Any], names: list[str], lang: str) -> dict[str, Any]:
     """The hand as played and as replayed, side by side, for the page."""
     texts = variants.same_deal_texts(lang)
-    rows = [{"name": names[row["seat"]], "before": row["before"], "after": row["after"],
+    rows = [{"name": names[row["seat"]], "before": number_text(row["before"]), "after": number_text(row["after"]),
              "difference": number_text(row["difference"], signed=True)} for row in result.rows()]
     moons = [variants.same_deal_moon(names[seat], texts[version], lang)
              for seat, version in zip(result.moon_shooters, ("played", "replayed"), strict=True) if seat is not None]

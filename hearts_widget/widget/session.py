@@ -69,6 +69,9 @@ class TableSession:
         self.hint_for: Game | None = None
         self._played_from: SeatView | None = None
         self.feedback_on: tuple[SeatView, Trick] | None = None
+        # The feedback_on the coach has judged (its search takes up to a second): until then the
+        # table shows the trick without the coach's word, which follows in its own update.
+        self.judged: tuple[SeatView, Trick] | None = None
         # A lesson table (HeartsTable.from_hand) may stop once the trick the learner
         # played to is complete (armed by the learner's card until then).
         self.stop_after_move = False
@@ -322,7 +325,8 @@ class TableSession:
         self._changed()
 
     def _on_hint(self, message: dict[str, Any]) -> None:
-        if self.viewer not in self.seats_to_act() or self.game.pending_moon is not None:
+        """The coach's suggestion for this position: the pass, the card, or the moon choice."""
+        if self.viewer not in self.seats_to_act():
             self._say("no-hint")
             return
         self.hint_for = self.game

@@ -8,26 +8,28 @@ end only lays it out.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
-from ..bots.coach import hint, trick_feedback
+from ..bots.coach import hint, moon_hint, trick_feedback
 from ..engine import Card, Event, Game, Trick
 from ..engine.cards import multiset_of
 from ..engine.rules import MOON_RULES, VARIANTS, Rules
 from ..engine.view import SeatView
-from ..text import LANGUAGES, card_name, event_text, ui, variants
+from ..text import LANGUAGES, card_name, event_text, number_text, ui, variants
 from ..text.classroom import practice_text
 from ..text.messages import suit_name
 from ..text.rule_names import rule_name
 from ..text.rules_card import rules_card
+from .options import SLOW_PACE
 from .same_deal import same_deal_choices, same_deal_view
 
 if TYPE_CHECKING:
     from .session import TableSession
 
-# The latest narration lines in ``state`` (what the page announces); the whole story
-# goes to the page as new lines through :class:`Story`.
+# The latest narration lines :func:`narration` gives (``HeartsTable.narration``); the whole
+# story goes to the page as new lines through :class:`Story`.
 NARRATION_LENGTH = 4
 
 
@@ -43,15 +45,27 @@ def visible_history(game: Game, seat: int, open_hands: bool) -> list[Event]:
     return [e for e in game.history if e.kind != "pass" or e.seat == seat or open_hands]
 
 
-def table_state(session: TableSession) -> dict[str, Any]:
-    """The synced state: everything the page shows, nothing the seat may not see."""
+class TableView:
+    """What the synced traits are made from: the seat to act's view of the game now."""
+
+    def __init__(self, session: TableSession) -> None:
+        game, seat = session.game, session.viewer
+        self.view = game.hand.view(seat)
+        self.acting = session.seats_to_act()
+        self.your_turn = seat in self.acting and game.pending_moon is None and game.hand.phase == "play"
+        self.passing = game.hand.phase == "pass" and seat in game.hand.waiting_to_pass and not game.is_over
+
+
+def table_state(session: TableSession, now: TableView | None = None) -> dict[str, Any]:
+    """The synced state: everything the page shows but what has a trait of its own (the
+    learner's cards, the seats, the score sheet, the last trick: :func:`hand_state`,
+    :func:`seats_state`, :func:`sheet_state`, :func:`last_trick_state`), nothing the seat
+    may not see."""
+    now = now or TableView(session)
     game, lang, seat = session.game, session.lang, session.viewer
     hand = game.hand
-    view = hand.view(seat)
+    view, acting, your_turn, passing = now.view, now.acting, now.your_turn, now.passing
     names = session.names
-    acting = session.seats_to_act()
-    your_turn = seat in acting and game.pending_moon is None and hand.phase == "play"
-    passing = hand.phase == "pass" and seat in hand.waiting_to_pass and not game.is_over
     return {
         "id": session.state_id,
         "layout": session.options.layout,
@@ -66,25 +80,21 @@ def table_state(session: TableSession) -> dict[str, Any]:
         "hot_seat": sum(session.is_human(s) for s in range(game.rules.players)) > 1,
         "hot_seat_text": ui.hot_seat_text(names[seat], lang),
         "hand_title": ui.hand_title(hand.number + 1, lang),
+        "seat_turns": _seat_turns(view, acting, lang),
         "pass_label": ui.pass_direction_label(hand.pass_direction, lang),
         "phase": "over" if game.is_over else "moon" if game.pending_moon is not None else hand.phase,
         "status": _status(session, view),
         "your_turn": your_turn,
         "passing": passing,
-        "hand": _hand_cards(view, session, your_turn, passing),
         "teaching": _teaching(view, lang) if your_turn else [],
         "pass": _pass_info(view, names, lang, passing),
-        "seats": _seats(session, view, acting),
         "trick": _trick(session, view),
-        "last_trick": _last_trick(view, names, lang) if session.show_last_trick else None,
         "show_last_trick": session.show_last_trick,
         "hearts_broken": view.hearts_broken,
         "finish_offer": ui.finish_offer_text(lang) if _can_finish(game) and seat in acting else "",
-        "sheet": _sheet(game, names, lang),
         "moon": _moon(game, names, lang) if game.pending_moon == seat and session.held is None else None,
         "game_over": (_game_over(game, names, session.options.learner, lang)
                       if game.is_over and session.held is None else None),
-        "narration": _narration(game, seat, session.open_hands, names, lang),
         "can_undo": bool(session.undo_stack),
         "practice": practice_text(lang) if session.practice else "",
         "hand_over": _hand_over(game, names, lang),
@@ -105,7 +115,27 @@ def static_state(session: TableSession) -> dict[str, Any]:
         "rules_card": _rules_card(session.game.rules, lang),
         "variants": _variants(session, lang),
         "house_rules": _house_rules(session.rules, lang),
+        "paces": _choices(PACES, session.pace, lambda pace: _pace_text(pace, lang)),
+        "continue_choices": _choices(CONTINUE_CHOICES, session.continue_after,
+                                     lambda seconds: ui.continue_choice_text(seconds, lang)),
     }
+
+
+# The bot paces and the delays before a completed trick goes by itself that the toolbar offers
+# (a table made with another value offers it too).
+PACES = (0.0, SLOW_PACE)
+CONTINUE_CHOICES = (0.0, 2.0, 4.0)
+
+
+def _choices(offered: tuple[float, ...], value: float, label: Callable[[float], str]) -> list[dict[str, Any]]:
+    """A menu's choices with their words: the values offered, and the current one if it is another."""
+    values = offered if value in offered else (*offered, value)
+    return [{"value": v, "label": label(v)} for v in values]
+
+
+def _pace_text(pace: float, lang: str) -> str:
+    words = ui.ui_strings(lang)
+    return {0.0: words["pace_instant"], SLOW_PACE: words["pace_slow"]}.get(pace) or ui.pace_choice_text(pace, lang)
 
 
 # The rules the table may cite (RULES.md ids): a beginner sees each one's name, not its id.
@@ -179,16 +209,23 @@ def _hand_over(game: Game, names: list[str], lang: str) -> str:
 
 
 def _hint(session: TableSession, view: SeatView) -> dict[str, Any] | None:
-    """The coach's suggestion, when the learner asked for one in this very position."""
-    if session.hint_for is not session.game:
+    """The coach's suggestion, when the learner asked for one in this very position: the
+    cards to pass or play, or at the moon choice the choice (``"self"`` or ``"others"``)
+    and what it does to the standings (score.moon)."""
+    game = session.game
+    if session.hint_for is not game:
         return None
+    if game.pending_moon is not None:
+        advice = moon_hint(game.pending_moon, game.scores, game.rules, session.lang, session.names)
+        return {"cards": [], "text": advice.text, "reason": advice.reason,
+                "choice": advice.reason.removeprefix("moon-")}
     advice = hint(view, session.lang, session.names)
-    return {"cards": [c.code for c in advice.cards], "text": advice.text, "reason": advice.reason}
+    return {"cards": [c.code for c in advice.cards], "text": advice.text, "reason": advice.reason, "choice": None}
 
 
 def _feedback(session: TableSession) -> str:
     """The coach's word on the learner's last trick, when another card would have saved points."""
-    if session.feedback_on is None:
+    if session.feedback_on is None or session.judged is not session.feedback_on:
         return ""
     view, trick = session.feedback_on
     note = trick_feedback(view, trick, session.lang, session.names)
@@ -211,21 +248,24 @@ def _status(session: TableSession, view: SeatView) -> str:
     return ui.turn_text(names[view.to_move], view.to_move == view.seat, lang)
 
 
-def _hand_cards(view: SeatView, session: TableSession, your_turn: bool, passing: bool) -> list[dict[str, Any]]:
+def hand_state(session: TableSession, now: TableView | None = None) -> list[dict[str, Any]]:
+    """The learner's cards, each with its verdict on their turn (legal or not, why, the rule).
+    Synced as its own trait: an update that changes no card or verdict does not resend it."""
+    now = now or TableView(session)
+    view, your_turn, passing = now.view, now.your_turn, now.passing
     lang = session.lang
     received = set(view.received) if not view.tricks else set()
     cards = []
     for card in view.held:
-        info = card_info(card, lang)
-        info["received"] = card in received
-        # Its accessible name is made by the page from ui's card label templates.
+        # Compact, as it is resent whenever a card leaves the hand: the page draws the face from
+        # the code; its accessible name is made by the page from ui's card label templates.
+        info: dict[str, Any] = {"code": card.code, "name": card_name(card, lang), "received": card in received,
+                                "legal": False}
         if passing:
             info.update(legal=True, why="", rule="pass.three")
         elif your_turn:
             explanation = view.explain(card)
             info.update(legal=explanation.legal, why=explanation.text(lang), rule=explanation.rule)
-        else:
-            info.update(legal=False, why="", rule="")
         cards.append(info)
     return cards
 
@@ -257,11 +297,21 @@ def _pass_info(view: SeatView, names: list[str], lang: str, passing: bool) -> di
     return info
 
 
-def _seats(session: TableSession, view: SeatView, acting: list[int]) -> list[dict[str, Any]]:
+def _seat_turns(view: SeatView, acting: list[int], lang: str) -> list[dict[str, Any]]:
+    """What changes at each seat with every card: the cards left, who acts, who leads."""
+    return [{"count_text": ui.card_count(view.hand_sizes[seat], lang), "to_act": seat in acting,
+             "leads": view.phase == "play" and view.trick.leader == seat} for seat in range(view.rules.players)]
+
+
+def seats_state(session: TableSession, now: TableView | None = None) -> list[dict[str, Any]]:
+    """The seats around the table: name, place, tricks and points taken (other seats' cards
+    only with open hands). Synced as its own trait, so it is resent once a trick, not with
+    every card: what changes with every card is in the state's ``seat_turns``."""
+    now = now or TableView(session)
+    view = now.view
     game, names, lang = session.game, session.names, session.lang
     players = game.rules.players
     tricks_won = [sum(1 for t in view.tricks if t.winner == s) for s in range(players)]
-    totals = game.scores
     seats = []
     for seat in range(players):
         shown = session.open_hands and seat != view.seat
@@ -271,14 +321,8 @@ def _seats(session: TableSession, view: SeatView, acting: list[int]) -> list[dic
             "position": (seat - session.options.learner) % players,
             "human": session.is_human(seat),
             "viewer": seat == view.seat,
-            "count": view.hand_sizes[seat],
-            "count_text": ui.card_count(view.hand_sizes[seat], lang),
-            "points": view.points[seat],
             "points_text": ui.points_taken(view.points[seat], lang),
             "tricks_text": ui.tricks_taken(tricks_won[seat], lang),
-            "total": totals[seat],
-            "to_act": seat in acting,
-            "leads": view.phase == "play" and view.trick.leader == seat,
             "cards": [card_info(c, lang) for c in game.hand.held(seat)] if shown else None,
         })
     return seats
@@ -318,6 +362,13 @@ def _trick(session: TableSession, view: SeatView) -> dict[str, Any]:
     if not trick.cards and view.tricks:
         trick = view.tricks[-1]
     return _trick_info(trick, segments[-1] if segments else [], view.rules, names, lang, held=False)
+
+
+def last_trick_state(session: TableSession) -> dict[str, Any] | None:
+    """The last completed trick when the learner asked to see it (its own trait: it changes once a trick)."""
+    if not session.show_last_trick:
+        return None
+    return _last_trick(session.game.hand.view(session.viewer), session.names, session.lang)
 
 
 def _last_trick(view: SeatView, names: list[str], lang: str) -> dict[str, Any] | None:
@@ -395,15 +446,27 @@ def _can_finish(game: Game) -> bool:
             and hand.points_left == 0 and any(hand.hands))
 
 
+def sheet_state(session: TableSession) -> dict[str, Any]:
+    """The score sheet (its own trait: it changes once a hand)."""
+    return _sheet(session.game, session.names, session.lang)
+
+
 def _sheet(game: Game, names: list[str], lang: str) -> dict[str, Any]:
+    """The score sheet: every number as the learner reads it (``rows_text``, ``totals_text``,
+    with a true minus sign), and the raw numbers the chart is drawn from."""
     running = list(accumulate(game.sheet, lambda a, b: tuple(x + y for x, y in zip(a, b, strict=True))))
     return {
         "names": names,
-        "rows": [list(row) for row in game.sheet],
+        "hands_text": [number_text(number) for number in range(1, len(game.sheet) + 1)],
+        "rows_text": [[number_text(points) for points in row] for row in game.sheet],
+        "totals_text": [number_text(total) for total in game.scores],
         "running": [list(r) for r in running],
         "totals": list(game.scores),
         "target": game.rules.target,
         "target_text": ui.target_text(game.rules.target, lang),
+        "chart": {"target_text": ui.chart_target_text(game.rules.target, lang), "zero_text": number_text(0),
+                  "ends_text": [ui.total_entry(name, total, lang) for name, total in zip(names, game.scores,
+                                                                                          strict=True)]},
     }
 
 
@@ -462,8 +525,10 @@ class Story:
         return {"version": self.version, "start": 0, "lines": list(self._lines)}
 
 
-def _narration(game: Game, seat: int, open_hands: bool, names: list[str], lang: str) -> list[dict[str, str]]:
-    events = visible_history(game, seat, open_hands)[-NARRATION_LENGTH:]
+def narration(session: TableSession) -> list[dict[str, str]]:
+    """The latest lines of the narration, for Python readers (the page gets the story as new lines)."""
+    game, names, lang = session.game, session.names, session.lang
+    events = visible_history(game, session.viewer, session.open_hands)[-NARRATION_LENGTH:]
     return [{"kind": e.kind, "rule": e.rule, "text": event_text(e, lang, names)} for e in events]
 
 

@@ -1,8 +1,10 @@
 """``HeartsTable``: the anywidget that shows a :class:`TableSession` in a notebook.
 
 State goes to the page through synced traits only (``state`` for the game,
-``ui`` and ``static`` for words and rules that change only with the language or
-the rules, ``notice``), so a table displayed late still renders; the page sends intents
+``hand`` and ``seats`` apart from it, ``ui`` and ``static`` for words and rules
+that change only with the language or the rules, ``notice``), each resent only
+when it changes and all in one message per update, so a table displayed late
+still renders; the page sends intents
 back as custom messages ``{"type": ..., "state": <state id>, ...}``.
 With a bot pace above zero (the default) the bots move one at a time on a
 kernel-side timer, so the page sees every card, and a completed trick stays on
@@ -14,14 +16,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sys
+import threading
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
 import anywidget
 import traitlets
 
+from ..bots.coach import trick_feedback
 from ..engine import Game, Hand, HeartsError, Rules
 from ..text.classroom import page_strings, render_failed_text, saved_notice
 from ..text.ui import ui_strings
@@ -29,9 +34,51 @@ from . import persist
 from .options import TableOptions
 from .render_notice import with_render_notice
 from .session import TableSession
-from .state import Story, static_state, summary_state, table_state
+from .state import (
+    Story,
+    TableView,
+    hand_state,
+    last_trick_state,
+    narration,
+    seats_state,
+    sheet_state,
+    static_state,
+    summary_state,
+    table_state,
+)
 
 STATIC = Path(__file__).with_name("static")
+# Seconds between an update and the save of the table for its browser: the update reaches
+# the page first (the save takes milliseconds the learner's click need not wait for), and
+# the moves of those seconds are saved together.
+SAVE_DELAY = 0.05
+
+
+# While the coach searches in its thread, Python switches threads every millisecond instead of
+# every 5 (the default): a click, and the kernel's threads that carry it, then wait at most about
+# a millisecond for the interpreter each time they need it, not 5.
+SEARCH_SWITCH_INTERVAL = 0.001
+_searches = 0  # coach searches running, and the interval to restore when none is
+_saved_interval = 0.005
+_searches_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def _quick_switches() -> Iterator[None]:
+    """Shorten the interpreter's thread switch interval while any coach search runs, then restore it."""
+    global _searches, _saved_interval
+    with _searches_lock:
+        if _searches == 0:
+            _saved_interval = sys.getswitchinterval()
+            sys.setswitchinterval(SEARCH_SWITCH_INTERVAL)
+        _searches += 1
+    try:
+        yield
+    finally:
+        with _searches_lock:
+            _searches -= 1
+            if _searches == 0:
+                sys.setswitchinterval(_saved_interval)
 
 
 class HeartsTable(anywidget.AnyWidget):
@@ -56,6 +103,13 @@ class HeartsTable(anywidget.AnyWidget):
     _css = STATIC / "table.css"
 
     state = traitlets.Dict().tag(sync=True)
+    # The learner's cards with their verdicts, and the seats around the table: each its own
+    # trait, so an update that changes neither (a bot's card, a view change) does not resend it.
+    hand: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    seats: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    # The score sheet (changes once a hand) and the last trick when asked for (once a trick), or None.
+    sheet = traitlets.Dict().tag(sync=True)
+    last_trick = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
     ui = traitlets.Dict().tag(sync=True)
     notice = traitlets.Dict().tag(sync=True)
     # The rules card, rule names, languages, variants and house rules: resent only when they change.
@@ -81,6 +135,8 @@ class HeartsTable(anywidget.AnyWidget):
         super().__init__()
         self._session = TableSession(table_options)
         self._timer: asyncio.TimerHandle | None = None
+        self._saving: asyncio.TimerHandle | None = None  # the save to come (see SAVE_DELAY)
+        self._judging: Any = None  # the feedback_on the coach's thread is judging
         self._story = Story()
         self._client: str | None = None  # the browser whose page this table saves for (its "hello")
         self._origin: dict[str, Any] | None = None  # the prepared hand a from_hand table starts from
@@ -97,6 +153,11 @@ class HeartsTable(anywidget.AnyWidget):
     def game(self) -> Game:
         """The game being played (an immutable engine ``Game``)."""
         return self._session.game
+
+    @property
+    def narration(self) -> list[dict[str, str]]:
+        """The latest lines of the narration (``kind``, ``rule``, ``text``), newest last."""
+        return narration(self._session)
 
     @property
     def lang(self) -> str:
@@ -238,8 +299,21 @@ class HeartsTable(anywidget.AnyWidget):
         return {"id": session._notice_count, "level": level, "kind": kind, "rule": None,
                 "text": saved_notice(kind, session.lang, **facts)}
 
+    def _keep_soon(self) -> None:
+        """Save the table for its browser once this update has gone to the page (at once
+        without an event loop, in a script); one save for the updates of SAVE_DELAY seconds."""
+        if self._client is None or self._saving is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._keep()
+            return
+        self._saving = loop.call_later(SAVE_DELAY, self._keep)
+
     def _keep(self) -> None:
         """Save the table for the browser showing it, so a reload or a restart finds it again."""
+        self._saving = None
         if self._client is not None:
             with contextlib.suppress(OSError):  # a full or read-only disk: the game goes on, only unsaved
                 self.store.save(self._client, self._store_name, persist.snapshot(self._session))
@@ -288,27 +362,70 @@ class HeartsTable(anywidget.AnyWidget):
             self._timer.cancel()
             self._timer = None
 
-    def _guard(self, action: Callable[[], None]) -> None:
+    def _guard(self, action: Callable[[], object]) -> None:
         """Run ``action``; an unexpected error becomes a notice on the table, not a lost log line."""
         try:
             action()
         except Exception as error:  # noqa: BLE001 - shown to the learner instead
             self._session.handle_error(error)
 
+    def _judge_soon(self) -> None:
+        """The coach judges the learner's completed trick in a thread of its own (its search
+        can take a second): the update showing the trick goes to the page at once, the next
+        clicks are answered meanwhile, and the coach's word follows in its own update.
+        Without an event loop (a script) it judges at once."""
+        session = self._session
+        target = session.feedback_on
+        if target is None or session.judged is target or self._judging is target:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._judge(target)
+            return
+        self._judging = target
+        lang, names = session.lang, session.names
+
+        def work() -> None:
+            with contextlib.suppress(Exception), _quick_switches():  # an error shows when the table asks again
+                trick_feedback(*target, lang, names)  # the coach keeps its judgement
+            loop.call_soon_threadsafe(self._judged, target)
+
+        threading.Thread(target=work, name="hearts-coach", daemon=True).start()
+
+    def _judge(self, target: tuple[Any, Any]) -> None:
+        self._guard(lambda: trick_feedback(*target, self._session.lang, self._session.names))
+        self._session.judged = target
+
+    def _judged(self, target: tuple[Any, Any]) -> None:
+        """The thread has judged ``target``: show the coach's word if that trick is still the one."""
+        self._judging = None
+        if self._session.feedback_on is target:
+            self._session.judged = target
+            self._sync()
+
     def _sync(self) -> None:
         session = self._session
+        self._judge_soon()
         summary: dict[str, Any] | None
         try:
-            state, summary = table_state(session), summary_state(session)
+            now = TableView(session)
+            state, hand, seats = table_state(session, now), hand_state(session, now), seats_state(session, now)
+            sheet, last_trick, summary = sheet_state(session), last_trick_state(session), summary_state(session)
         except Exception as error:  # noqa: BLE001
             session.handle_error(error)
-            state, summary = dict(self.state), self.summary
+            state, hand, seats = dict(self.state), list(self.hand), list(self.seats)
+            sheet, last_trick, summary = dict(self.sheet), self.last_trick, self.summary
         with self.hold_sync():  # one message to the page for all the traits that changed
             self.ui = ui_strings(session.lang)
             self.page_text = {**page_strings(session.lang), "render_failed": render_failed_text(session.lang)}
             self.static = static_state(session)
             self.story = self._story.update(session)
             self.summary = summary  # type: ignore[assignment]  # a Dict trait that allows None
+            self.hand = hand
+            self.seats = seats
+            self.sheet = sheet
+            self.last_trick = last_trick  # type: ignore[assignment]  # a Dict trait that allows None
             self.state = state
             self.notice = dict(session.notice)
-        self._keep()
+        self._keep_soon()

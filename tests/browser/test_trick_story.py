@@ -22,6 +22,9 @@ SCREENS = {"1280x800": (1280, 800), "1024x768": (1024, 768), "390": (390, 844)}
 POSITION = ("from hearts_widget import HeartsTable\nfrom hearts_widget.lessons.positions import POSITIONS\n"
             "HeartsTable.from_hand(POSITIONS['follow-suit'].hand, stop_after_move=True, layout='position')")
 CARD = re.compile(r"(10|[2-9JQKA])[♣♦♠♥]")
+MOON_GAME = Path(__file__).resolve().parents[1] / "widget" / "moon_game.json"
+MOON = ("from pathlib import Path\nfrom hearts_widget import Game, HeartsTable\ntable = HeartsTable()\n"
+        f"table.load(Game.from_json(Path({str(MOON_GAME)!r}).read_text()))\ntable")
 
 
 @pytest.fixture
@@ -30,13 +33,14 @@ def urls(tmp_path: Path) -> Iterator[dict[str, str]]:
     folder = tmp_path / "nb"
     folder.mkdir()
     (folder / "play.ipynb").write_text(NOTEBOOK.read_text())
-    book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(POSITION)])
-    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(book, folder / "position.ipynb")
+    for name, code in (("position", POSITION), ("moon", MOON)):
+        book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+        book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nbformat.write(book, folder / f"{name}.ipynb")
     port = free_port()
     proc = start_server([sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
                         folder, jupyter_env(tmp_path / "home"), port, tmp_path / "voila.log")
-    yield {name: f"http://127.0.0.1:{port}/voila/render/{name}.ipynb" for name in ("play", "position")}
+    yield {name: f"http://127.0.0.1:{port}/voila/render/{name}.ipynb" for name in ("play", "position", "moon")}
     stop_server(proc)
 
 
@@ -227,3 +231,28 @@ def test_a_lesson_position_shows_the_board_alone_and_stops_after_the_trick(page:
     undo.click()
     wait_for_change(page, before)
     expect(page.locator(".hw-hand .hw-card[data-code='QD']")).to_have_count(1)
+
+
+def test_score_moon_the_moon_dialog_takes_focus_and_shows_the_coachs_hint(page: Page, urls: dict[str, str],
+                                                                         table_shots: Path) -> None:
+    """The moon choice opens with focus on its first choice; Hint asks the coach, whose choice
+    and reason show in the dialog, and focus goes to the choice the coach advises."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(urls["moon"])
+    dialog = page.get_by_test_id("moon")
+    dialog.wait_for(timeout=60_000)
+    expect(dialog.locator("button").first).to_be_focused()
+    dialog.locator("[data-key=moon-hint]").click()
+    hint = page.get_by_test_id("moon-hint")
+    expect(hint).to_contain_text("Coach: ")
+    expect(hint).to_contain_text("26")
+    advised = dialog.locator(".hw-choice.hw-hinted button")
+    expect(advised).to_have_count(1)
+    expect(advised).to_be_focused()
+    expect(advised).to_have_attribute("aria-label", re.compile(r"\(suggested by the coach\)$"))
+    in_first_screen(page, "[data-testid=moon-hint]")
+    page.screenshot(path=table_shots / "en-1280x800-moon-hint.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=table_shots / "en-390-moon-hint.png", full_page=True)
+    advised.click()
+    expect(page.get_by_test_id("moon")).to_have_count(0, timeout=WAIT_MS)

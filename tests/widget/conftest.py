@@ -15,13 +15,13 @@ def send(table: HeartsTable, message: dict[str, Any]) -> None:
 
 
 def pass_first_three(table: HeartsTable) -> list[str]:
-    chosen = [c["code"] for c in table.state["hand"][:3]]
+    chosen = [c["code"] for c in table.hand[:3]]
     send(table, {"type": "pass", "cards": chosen})
     return chosen
 
 
 def play_first_legal(table: HeartsTable) -> str:
-    card = next(c["code"] for c in table.state["hand"] if c["legal"])
+    card = next(c["code"] for c in table.hand if c["legal"])
     send(table, {"type": "play", "card": card})
     return card
 

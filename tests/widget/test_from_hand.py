@@ -13,8 +13,8 @@ QD = Card.parse("QD")
 def test_table_shows_the_position_and_the_learners_legal_cards() -> None:
     position = POSITIONS["follow-suit"]
     table = HeartsTable.from_hand(position.hand, stop_after_move=True)
-    assert [c["code"] for c in table.state["hand"]] == [c.code for c in position.cards]
-    assert {c["code"] for c in table.state["hand"] if c["legal"]} == {"3D", "QD"}
+    assert [c["code"] for c in table.hand] == [c.code for c in position.cards]
+    assert {c["code"] for c in table.hand if c["legal"]} == {"3D", "QD"}
 
 
 def test_an_illegal_card_is_refused_with_the_rule_and_a_legal_one_plays_out_the_trick_then_stops() -> None:

@@ -20,30 +20,30 @@ def test_a_new_table_waits_for_the_learner_to_pass(table: HeartsTable) -> None:
     state = table.state
     assert state["phase"] == "pass" and state["passing"]
     assert state["pass"]["direction"] == "left"
-    assert len(state["hand"]) == 13
-    assert [s["count"] for s in state["seats"]] == [13, 13, 13, 13]
+    assert len(table.hand) == 13
+    assert [s["count_text"] for s in state["seat_turns"]] == ["13 cards"] * 4 and len(table.seats) == 4
 
 
 def test_passing_three_cards_exchanges_and_bots_play_up_to_the_learner(table: HeartsTable) -> None:
     chosen = pass_first_three(table)
     state = table.state
     assert state["phase"] == "play"
-    held = {c["code"] for c in state["hand"]}
+    held = {c["code"] for c in table.hand}
     assert not held & set(chosen)
     assert "received" in state["pass"]["received_text"].lower() or state["pass"]["received_text"]
-    assert sum(c["received"] for c in state["hand"]) == 3
+    assert sum(c["received"] for c in table.hand) == 3
     assert state["your_turn"], "instant bots play until the learner must act"
 
 
 def test_legal_cards_are_those_of_the_engine(table: HeartsTable) -> None:
     pass_first_three(table)
-    legal = {c["code"] for c in table.state["hand"] if c["legal"]}
+    legal = {c["code"] for c in table.hand if c["legal"]}
     assert legal == {c.code for c in table.game.hand.legal_moves()}
 
 
 def test_illegal_cards_say_why_with_the_rule(table: HeartsTable) -> None:
     pass_first_three(table)
-    illegal = [c for c in table.state["hand"] if not c["legal"]]
+    illegal = [c for c in table.hand if not c["legal"]]
     assert illegal
     for card in illegal:
         assert card["why"] and card["rule"].startswith("play.")
@@ -69,7 +69,7 @@ def test_a_stale_message_does_nothing(table: HeartsTable) -> None:
     old_id = table.state["id"]
     pass_first_three(table)
     before = snapshot(table)
-    card = next(c["code"] for c in table.state["hand"] if c["legal"])
+    card = next(c["code"] for c in table.hand if c["legal"])
     table.send_intent({"type": "play", "state": old_id, "card": card})
     assert snapshot(table) == before
     assert table.notice["kind"] == "stale"
@@ -78,7 +78,7 @@ def test_a_stale_message_does_nothing(table: HeartsTable) -> None:
 def test_a_double_click_plays_one_card(table: HeartsTable) -> None:
     pass_first_three(table)
     state_id = table.state["id"]
-    card = next(c["code"] for c in table.state["hand"] if c["legal"])
+    card = next(c["code"] for c in table.hand if c["legal"])
     table.send_intent({"type": "play", "state": state_id, "card": card})
     after_first = table.game
     table.send_intent({"type": "play", "state": state_id, "card": card})
@@ -89,7 +89,7 @@ def test_a_double_click_plays_one_card(table: HeartsTable) -> None:
 def test_an_illegal_card_is_refused_with_its_reason(table: HeartsTable) -> None:
     pass_first_three(table)
     before = snapshot(table)
-    card = next(c for c in table.state["hand"] if not c["legal"])
+    card = next(c for c in table.hand if not c["legal"])
     send(table, {"type": "play", "card": card["code"]})
     assert snapshot(table) == before
     assert table.notice["kind"] == "illegal" and table.notice["rule"] == card["rule"]
@@ -98,7 +98,7 @@ def test_an_illegal_card_is_refused_with_its_reason(table: HeartsTable) -> None:
 
 def test_a_card_not_held_is_refused(table: HeartsTable) -> None:
     pass_first_three(table)
-    held = {c["code"] for c in table.state["hand"]}
+    held = {c["code"] for c in table.hand}
     other = next(code for code in ("2C", "3C", "AH", "KH", "QS", "AS") if code not in held)
     before = snapshot(table)
     send(table, {"type": "play", "card": other})
@@ -116,14 +116,14 @@ def test_unreadable_card_text_is_refused(table: HeartsTable) -> None:
 
 def test_playing_during_the_pass_is_refused(table: HeartsTable) -> None:
     before = snapshot(table)
-    send(table, {"type": "play", "card": table.state["hand"][0]["code"]})
+    send(table, {"type": "play", "card": table.hand[0]["code"]})
     assert snapshot(table) == before
     assert "pass" in table.notice["text"]
 
 
 def test_passing_the_wrong_number_of_cards_is_refused_with_the_rule(table: HeartsTable) -> None:
     before = snapshot(table)
-    send(table, {"type": "pass", "cards": [c["code"] for c in table.state["hand"][:2]]})
+    send(table, {"type": "pass", "cards": [c["code"] for c in table.hand[:2]]})
     assert snapshot(table) == before
     assert table.notice["rule"] == "pass.three"
 
@@ -165,9 +165,30 @@ def test_new_game_starts_over_and_clears_undo(table: HeartsTable) -> None:
 def test_a_whole_hand_fills_the_score_sheet(table: HeartsTable) -> None:
     while not table.game.sheet:
         act(table)
-    sheet = table.state["sheet"]
-    assert len(sheet["rows"]) == 1 and sum(sheet["rows"][0]) in (26, 78, -26)
+    sheet = table.sheet
+    assert len(table.game.sheet) == 1 and sum(table.game.sheet[0]) in (26, 78, -26)
+    assert sheet["rows_text"] == [[str(points) for points in table.game.sheet[0]]]
     assert sheet["totals"] == list(table.game.scores)
+
+
+def test_score_sheet_numbers_are_made_in_python_with_a_true_minus_sign() -> None:
+    """score.sheet: every number on the sheet and its chart is text from the kernel (U+2212 for negatives)."""
+    from hearts_widget.engine import Rules
+
+    table = HeartsTable(rules=Rules(variant="omnibus"), seed=3)
+    while not table.game.sheet or min(table.game.sheet[-1]) >= 0:
+        if table.game.is_over or len(table.game.sheet) > 6:
+            break
+        act(table)
+    sheet = table.sheet
+    assert sheet["hands_text"] == [str(n) for n in range(1, len(table.game.sheet) + 1)]
+    for row, texts in zip(table.game.sheet, sheet["rows_text"], strict=True):
+        assert texts == [f"\u2212{-p}" if p < 0 else str(p) for p in row]
+    assert all("-" not in text for text in [*sum(sheet["rows_text"], []), *sheet["totals_text"],
+                                            *sheet["chart"]["ends_text"]])
+    assert any("\u2212" in text for text in sum(sheet["rows_text"], [])), "an Omnibus bonus makes a negative row"
+    assert sheet["chart"]["target_text"] == "target 100"
+    assert sheet["chart"]["ends_text"][0].startswith("South ")
 
 
 def test_a_whole_game_ends_with_winners() -> None:
@@ -181,7 +202,7 @@ def test_a_whole_game_ends_with_winners() -> None:
         act(table)
     over = table.state["game_over"]
     assert over and over["winners"] == list(table.game.winners) and over["text"]
-    assert len(table.state["sheet"]["running"]) == len(table.game.sheet)
+    assert len(table.sheet["running"]) == len(table.game.sheet)
     before = snapshot(table)
     play = {"type": "play", "card": "2C"}
     send(table, play)
@@ -200,7 +221,7 @@ def test_last_trick_is_shown_on_request(table: HeartsTable) -> None:
     while not table.game.hand.tricks:
         play_first_legal(table)
     send(table, {"type": "show_last_trick", "show": True})
-    last = table.state["last_trick"]
+    last = table.last_trick
     assert last and len(last["cards"]) == 4 and last["winner"] == table.game.hand.tricks[-1].winner
 
 
@@ -211,7 +232,7 @@ def test_pace_can_be_changed_from_the_page(table: HeartsTable) -> None:
 
 def test_narration_tells_each_event_with_its_rule(table: HeartsTable) -> None:
     pass_first_three(table)
-    lines = table.state["narration"]
+    lines = table.narration
     assert any(line["rule"] == "pass.simultaneous" for line in lines)
     assert any(line["rule"] == "play.first-lead" or "leads" in line["text"] for line in lines) \
         or table.game.hand.to_move == 0
@@ -233,7 +254,7 @@ def test_a_hint_marks_the_coachs_card_and_says_why(table: HeartsTable) -> None:
     assert table.state["hint"] is None, "a hint belongs to the position it was asked in"
     send(table, {"type": "hint"})
     hint = table.state["hint"]
-    legal = {c["code"] for c in table.state["hand"] if c["legal"]}
+    legal = {c["code"] for c in table.hand if c["legal"]}
     assert len(hint["cards"]) == 1 and hint["cards"][0] in legal and hint["text"]
 
 
@@ -253,6 +274,35 @@ def test_the_coach_comments_on_a_trick_that_cost_points() -> None:
 MOON_GAME = Path(__file__).with_name("moon_game.json")
 
 
+def test_score_moon_the_moon_dialog_gives_the_coachs_hint_when_asked() -> None:
+    """score.moon: at the moon choice the Hint asks the coach (bots.coach.moon_hint), whose
+    choice and reason go with the dialog; the hint belongs to this choice only."""
+    from hearts_widget.bots.coach import moon_hint
+
+    table = HeartsTable()
+    table.load(Game.from_json(MOON_GAME.read_text()))
+    game = table.game
+    assert table.state["moon"] and table.state["hint"] is None
+    send(table, {"type": "hint"})
+    hint = table.state["hint"]
+    advice = moon_hint(game.pending_moon, game.scores, game.rules, "en", ["South", "West", "North", "East"])
+    assert hint["text"] == advice.text and hint["choice"] == advice.reason.removeprefix("moon-")
+    assert hint["choice"] in {c["choice"] for c in table.state["moon"]["choices"]} and hint["cards"] == []
+    assert "\u221226" in hint["text"] and "-26" not in hint["text"], "one minus sign (U+2212) everywhere"
+    assert table.state["moon"], "the dialog stays open until the learner chooses"
+    send(table, {"type": "moon", "choice": hint["choice"]})
+    assert table.state["moon"] is None and table.state["hint"] is None
+    table.lang = "sw"
+    assert table.state["hint"] is None
+
+
+def test_score_moon_hint_speaks_the_learners_language() -> None:
+    table = HeartsTable(lang="sw")
+    table.load(Game.from_json(MOON_GAME.read_text()))
+    send(table, {"type": "hint"})
+    assert "26" in table.state["hint"]["text"] and "You" not in table.state["hint"]["text"]
+
+
 @pytest.mark.parametrize("choice, row", [("self", [-26, 0, 0, 0]), ("others", [0, 26, 26, 26])])
 def test_the_moon_dialog_says_what_each_choice_does_then_scores_it(choice: str, row: list[int]) -> None:
     table = HeartsTable()
@@ -263,8 +313,9 @@ def test_the_moon_dialog_says_what_each_choice_does_then_scores_it(choice: str, 
     assert "South \u221226" in effects["self"] and "West 26" in effects["others"]
     assert all("goes on" in effect for effect in effects.values())
     send(table, {"type": "moon", "choice": choice})
-    assert table.state["sheet"]["rows"] == [row]
-    assert any(line["rule"] == "score.moon" for line in table.state["narration"])
+    assert [list(r) for r in table.game.sheet] == [row]
+    assert table.sheet["rows_text"] == [[str(p).replace("-", "\u2212") for p in row]]
+    assert any(line["rule"] == "score.moon" for line in table.narration)
 
 
 def test_load_refuses_a_game_for_another_table() -> None:
@@ -292,18 +343,18 @@ def test_the_pass_direction_follows_the_rotation_with_a_no_pass_hand() -> None:
         act(table)
     assert labels == ["Pass left", "Pass right", "Pass across", "No pass"]
     assert not table.state["passing"]
-    assert any(line["rule"] == "pass.rotation" for line in table.state["narration"])
+    assert any(line["rule"] == "pass.rotation" for line in table.narration)
 
 
 def test_a_pass_after_the_pass_is_refused(table: HeartsTable) -> None:
     pass_first_three(table)
     before = snapshot(table)
-    send(table, {"type": "pass", "cards": [c["code"] for c in table.state["hand"][:3]]})
+    send(table, {"type": "pass", "cards": [c["code"] for c in table.hand[:3]]})
     assert snapshot(table) == before and table.notice["kind"] == "passing-over"
 
 
 def test_passing_a_card_not_held_is_refused(table: HeartsTable) -> None:
-    held = {c["code"] for c in table.state["hand"]}
+    held = {c["code"] for c in table.hand}
     other = next(code for code in ("2C", "3C", "AH", "KH", "QS", "AS") if code not in held)
     before = snapshot(table)
     send(table, {"type": "pass", "cards": [other, *list(held)[:2]]})
@@ -311,9 +362,9 @@ def test_passing_a_card_not_held_is_refused(table: HeartsTable) -> None:
 
 
 def test_passing_one_card_twice_is_refused_with_the_rule(table: HeartsTable) -> None:
-    code = table.state["hand"][0]["code"]
+    code = table.hand[0]["code"]
     before = snapshot(table)
-    send(table, {"type": "pass", "cards": [code, code, table.state["hand"][1]["code"]]})
+    send(table, {"type": "pass", "cards": [code, code, table.hand[1]["code"]]})
     assert snapshot(table) == before and table.notice["rule"] == "pass.three"
 
 

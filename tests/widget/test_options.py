@@ -31,18 +31,18 @@ def test_bad_option_values_are_refused(options: dict, words: str) -> None:
 @pytest.mark.parametrize("players", [3, 5, 6, 7])
 def test_other_player_counts_deal_and_name_every_seat(players: int) -> None:
     table = HeartsTable(players=players, seed=2)
-    assert len(table.state["seats"]) == players
-    assert len({s["name"] for s in table.state["seats"]}) == players
+    assert len(table.seats) == players
+    assert len({s["name"] for s in table.seats}) == players
 
 
 def test_learner_seat_and_bot_objects_are_used() -> None:
     table = HeartsTable(learner=2, seed=4, seats=[RandomBot(1), "bot", "human", "bot"])
     assert table.state["viewer"] == 2
-    assert table.state["seats"][2]["name"] == "South" and table.state["seats"][2]["position"] == 0
+    assert table.seats[2]["name"] == "South" and table.seats[2]["position"] == 0
 
 
 def test_seed_deals_the_same_game() -> None:
-    assert HeartsTable(seed=9).state["hand"] == HeartsTable(seed=9).state["hand"]
+    assert HeartsTable(seed=9).hand == HeartsTable(seed=9).hand
 
 
 def test_importing_the_package_does_not_import_ipywidgets() -> None:
@@ -76,7 +76,7 @@ class BrokenBot:
 
 def test_a_failing_bot_is_shown_on_the_table_and_the_game_goes_on() -> None:
     table = HeartsTable(seed=1, seats=["human", BrokenBot(), BrokenBot(), BrokenBot()])
-    cards = [c["code"] for c in table.state["hand"][:3]]
+    cards = [c["code"] for c in table.hand[:3]]
     table.send_intent({"type": "pass", "state": table.state["id"], "cards": cards})
     assert table.state["your_turn"]
     assert table.notice["level"] == "error" and "this bot cannot choose" in table.notice["text"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -13,7 +14,7 @@ from hearts_widget import HeartsTable
 from hearts_widget.text import LANGUAGES
 from hearts_widget.text.ui import ui_strings
 
-from .conftest import pass_first_three, send
+from .conftest import pass_first_three, play_first_legal, send
 
 
 def run_in_own_loop(main: Callable[[], Awaitable[Any]]) -> Any:
@@ -112,3 +113,31 @@ def test_without_lang_the_table_follows_the_kernel_locale(
 def test_an_explicit_lang_wins_over_the_kernel_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LANG", "sw_KE.UTF-8")
     assert HeartsTable(seed=1, lang="en").lang == "en"
+
+
+def test_the_coachs_word_on_a_trick_comes_after_the_update_that_shows_the_trick() -> None:
+    """The coach judges the learner's completed trick with a search that can take a second:
+    the trick goes to the page first, and the coach's word follows in the next update."""
+    async def play() -> list[dict[str, Any]]:
+        table = HeartsTable(seed=1, pace=0.01)
+        states: list[dict[str, Any]] = []
+        table.observe(lambda change: states.append(change["new"]), names="state")
+        pass_first_three(table)
+        held_since = None
+        for _ in range(5000):
+            state = table.state
+            if state["feedback"]:
+                break
+            held_since = (held_since or time.monotonic()) if state["held"] else None
+            if held_since and time.monotonic() - held_since > 5:  # read the trick, then go on
+                send(table, {"type": "continue"})
+            elif state["your_turn"]:
+                play_first_legal(table)
+            await asyncio.sleep(0.002)
+        return states
+
+    states = run_in_own_loop(play)
+    first = next(index for index, state in enumerate(states) if state["feedback"])
+    shown, judged = states[first - 1], states[first]
+    assert shown["feedback"] == "" and shown["trick"] == judged["trick"] and judged["trick"]["held"], \
+        "the completed trick was on the page before the coach's word"

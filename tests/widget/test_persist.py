@@ -89,7 +89,7 @@ def test_a_page_reload_finds_the_game_again() -> None:
     assert fresh.notice["kind"] == "resumed"
     assert shown(fresh) == before
     send(fresh, {"type": "new_game"})
-    assert fresh.state["phase"] == "pass" and not fresh.state["sheet"]["rows"]
+    assert fresh.state["phase"] == "pass" and not fresh.sheet["rows_text"]
 
 
 def test_another_browser_and_a_table_already_played_keep_their_own_game() -> None:

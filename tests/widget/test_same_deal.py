@@ -70,7 +70,7 @@ def test_variant_omnibus_bonus_the_replay_is_the_engines_same_deal_side_by_side(
     assert result["change"] == "Omnibus Hearts" and result["code"] == "variant=omnibus"
     assert result["headers"] == ["As played", "Replayed", "Difference"]
     assert [(r["name"], r["before"], r["after"], r["difference"]) for r in result["rows"]] == [
-        (name, row["before"], row["after"], number_text(row["difference"], signed=True))
+        (name, number_text(row["before"]), number_text(row["after"]), number_text(row["difference"], signed=True))
         for name, row in zip(["South", "West", "North", "East"], expected.rows(), strict=True)]
     assert sorted(row["difference"] for row in expected.rows()) == [-10, 0, 0, 0]
     assert result["note"] == "Every card was played as in the hand just finished."

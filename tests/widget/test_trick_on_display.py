@@ -47,7 +47,7 @@ def test_play_trick_winner_a_completed_trick_stays_with_its_winner_marked_and_ex
     assert shown["held"] and len(shown["cards"]) == 4
     assert [c["seat"] for c in shown["cards"] if c["wins"]] == [trick.winner]
     winning = trick.card_of(trick.winner)
-    assert shown["winner_text"].startswith(f"{state['seats'][trick.winner]['name']} wins with {winning}")
+    assert shown["winner_text"].startswith(f"{table.seats[trick.winner]['name']} wins with {winning}")
     assert "the suit led" in shown["winner_text"] and shown["rule"] == "play.trick-winner"
     assert shown["holds_text"] == ("No points in this trick." if not trick.points
                                    else f"It holds {trick.points} point{'s' * (trick.points != 1)}: "
@@ -193,12 +193,12 @@ def test_a_played_card_sends_only_what_changed() -> None:
     story = table.story
     assert story["version"] == before["version"] and story["start"] >= before["start"] + len(before["lines"])
     assert story["lines"] and story["lines"][0]["kind"] == "play"
-    assert len(table.state["narration"]) <= 4
+    assert len(table.narration) <= 4
     send(table, {"type": "undo"})
     assert table.story["version"] == story["version"] + 1 and table.story["start"] <= story["start"]
     whole = table._story.whole()
-    assert [line["text"] for line in whole["lines"][-len(table.state["narration"]):]] == \
-        [line["text"] for line in table.state["narration"]]
+    assert [line["text"] for line in whole["lines"][-len(table.narration):]] == \
+        [line["text"] for line in table.narration]
 
 
 def test_a_page_shown_late_gets_the_whole_story_when_it_asks() -> None:

@@ -33,12 +33,12 @@ def test_replaying_after_seeing_later_cards_always_marks_practice(seed: int, ste
         if kind == "undo":
             send(table, {"type": "undo"})
         elif state["passing"]:
-            send(table, {"type": "pass", "cards": [c["code"] for c in state["hand"]][choice % 3:][:3]
-                         if len(state["hand"]) >= 6 else [c["code"] for c in state["hand"][:3]]})
+            send(table, {"type": "pass", "cards": [c["code"] for c in table.hand][choice % 3:][:3]
+                         if len(table.hand) >= 6 else [c["code"] for c in table.hand[:3]]})
         elif state["moon"]:
             send(table, {"type": "moon", "choice": "self"})
         elif state["your_turn"]:
-            legal = [c["code"] for c in state["hand"] if c["legal"]]
+            legal = [c["code"] for c in table.hand if c["legal"]]
             send(table, {"type": "play", "card": legal[choice % len(legal)]})
         else:
             continue

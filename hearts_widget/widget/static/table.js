@@ -6,19 +6,22 @@
 // Incremental: the page is a list of panels (toolbar, felt, the trick's story,
 // hand, ...). Each panel is rebuilt only when the data it shows changed (its
 // signature), the hand card by card and the felt seat by seat; unchanged nodes
-// stay in place, so focus and scroll positions are kept. Focus is only moved
-// when the learner's focus was lost (its element went away with a change).
+// stay in place, so focus and scroll positions are kept; a card whose look
+// changes (playable, chosen, hinted) is the same button, restyled. Focus is only
+// moved when the learner's focus was lost (its element went away with a change).
+// The kernel's traits of one update (state, hand, seats, story, ...) arrive
+// together and are drawn once.
 
-/** @typedef {{code: string, rank: string, suit: string, symbol: string, red: boolean, name: string,
+/** A card as the kernel sends it (the hand's cards come as code and name, see `withFace`).
+ * @typedef {{code: string, rank?: string, suit?: string, symbol?: string, red?: boolean, name: string,
  *   legal?: boolean, why?: string, rule?: string, received?: boolean}} CardInfo */
 
 const SVG = "http://www.w3.org/2000/svg";
-const SLOW_PACE = 0.8;
-const CONTINUE_CHOICES = [0, 2, 4];
 const LINE_STYLES = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 2 1 2"];
 const ANNOUNCE_GAP_MS = 900; // one announcement per event, not a burst
 const MAX_QUEUED = 4;
 const SWEEP_MS = 380; // a completed trick going to its winner's pile
+const TRAITS = ["state", "hand", "seats", "sheet", "last_trick", "ui", "static", "summary"]; // drawn on change (story and notice apart)
 
 /**
  * Make an element: h("button", {class: "hw-x", onclick: f}, "text", child).
@@ -38,13 +41,28 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** Put `nodes` in `container` in this order, moving only nodes that are out of place. */
+/** Set an attribute only when its value changes: setting even the same `lang` restyles the whole table. */
+function attr(node, name, value) {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
+/** Put `nodes` in `container` in this order: the nodes that go are removed first, so a new
+ * node is inserted in its place and the nodes that stay are never moved (a moved node
+ * would lose the learner's focus, and each move restyles it). */
 function arrange(container, nodes) {
+  const staying = new Set(nodes);
+  for (const child of [...container.childNodes]) if (!staying.has(child)) child.remove();
   nodes.forEach((node, index) => {
     const here = container.childNodes[index];
     if (here !== node) container.insertBefore(node, here || null);
   });
-  while (container.childNodes.length > nodes.length) container.lastChild.remove();
+}
+
+const SUITS = { C: ["♣", false], D: ["♦", true], S: ["♠", false], H: ["♥", true] };
+/** A card of the hand, which comes as its code and name only: with what its face shows. */
+function withFace(/** @type {CardInfo} */ card) {
+  const suit = card.code.slice(-1);
+  return { ...card, rank: card.code.slice(0, -1), suit, symbol: SUITS[suit][0], red: SUITS[suit][1] };
 }
 
 /** A face-up card drawn as a card: rank and suit in the corner, big suit in the middle. */
@@ -185,7 +203,7 @@ export default {
     /** Local view state that the kernel need not know. */
     const local = { selected: new Set(), focusKey: null, pending: false, why: null, lastId: -1, noticeSeen: 0,
       open: { sheet: true, story: true, rules: true, house: false }, sameDeal: null, viewer: null, covered: false,
-      hadFocus: false, noticeSpoken: 0, flash: null, dialog: null };
+      hadFocus: false, noticeSpoken: 0, flash: null, dialog: null, pressed: null };
     const panels = new Map(); // panel key -> {sig, node}
     const root = h("div", { class: "hw-root" });
     const content = h("div", { class: "hw-content" });
@@ -225,6 +243,8 @@ export default {
       if (changesGame) room.check(); // -- classroom hook
     };
     const current = () => model.get("state");
+    const handNow = () => model.get("hand") || [];
+    const seatsNow = () => model.get("seats") || [];
     const words = () => model.get("ui") || {};
     const statics = () => model.get("static") || {};
 
@@ -270,7 +290,7 @@ export default {
         local.pending = false;
         local.why = null;
         if (!state.passing) local.selected.clear();
-        const held = new Set(state.hand.map((c) => c.code));
+        const held = new Set(handNow().map((c) => c.code));
         for (const code of [...local.selected]) if (!held.has(code)) local.selected.delete(code);
         local.lastId = state.id;
         // Hot seat: when another human sits down, keep their cards covered until they ask.
@@ -279,7 +299,7 @@ export default {
       }
       root.classList.toggle("hw-pending", local.pending);
       root.classList.toggle("hw-lesson", state.layout === "position");
-      root.setAttribute("lang", state.lang);
+      attr(root, "lang", state.lang);
       root.dataset.stateId = String(state.id); // lets tests and benchmarks wait for the next state
       const notice = model.get("notice") || {};
       if (notice.text && notice.id > local.noticeSpoken) {
@@ -321,6 +341,13 @@ export default {
       return local.hadFocus && (!now || now === document.body || !now.isConnected);
     }
 
+    /** Focus `node` now, or once the page has put the table in the document (a table shown with
+     * its dialog already open is drawn before the page attaches it), for a few frames at most. */
+    function focusWhenShown(node, frames = 30) {
+      if (node.isConnected) node.focus();
+      else if (frames > 0) requestAnimationFrame(() => focusWhenShown(node, frames - 1));
+    }
+
     function settleFocus(state) {
       const dialog = root.querySelector(".hw-dialog");
       const dialogKey = dialog ? dialog.dataset.testid : null;
@@ -328,14 +355,14 @@ export default {
         // The moon choice (and the end of the game) takes focus when it opens.
         local.dialog = dialogKey;
         const first = dialog.querySelector("button");
-        if (first) { first.focus(); return; }
+        if (first) { focusWhenShown(first); return; }
       }
       if (!dialogKey) local.dialog = null;
       if (!focusLost()) return;
       const same = local.focusKey && root.querySelector(`[data-key="${CSS.escape(local.focusKey)}"]`);
       const target = (same && !same.disabled ? same : null)
         || root.querySelector("[data-key=continue]")
-        || (dialog && dialog.querySelector("button"))
+        || (dialog && (dialog.querySelector(".hw-hinted button") || dialog.querySelector("button")))
         || ((state.your_turn || state.passing) && root.querySelector(".hw-hand .hw-card.hw-legal"));
       if (target) target.focus();
     }
@@ -343,22 +370,19 @@ export default {
     function toolbar(state, ui) {
       const stat = statics();
       const deps = [state.hand_title, state.pass_label, state.hearts_broken, state.pace, state.lang, state.can_undo,
-        state.continue_after, stat.languages, stat.variants, ui.table, ui.continue_seconds,
+        state.continue_after, stat.languages, stat.variants, stat.paces, stat.continue_choices, ui.table,
         (model.get("notice") || {}).kind === "malformed" ? model.get("notice").id : null];
       return panel("toolbar", deps, () => {
-        const paces = [[0, ui.pace_instant], [SLOW_PACE, ui.pace_slow]];
-        if (!paces.some(([p]) => p === state.pace)) paces.push([state.pace, `${state.pace} s`]);
+        // The choices and their words come from the kernel (the current value among them).
         const pace = h("select", {
           class: "hw-select", "data-key": "pace", "aria-label": ui.pace,
           onchange: (e) => send({ type: "set_pace", pace: Number(e.target.value) }, false),
-        }, paces.map(([p, label]) => h("option", { value: p, selected: p === state.pace }, label)));
-        const waits = CONTINUE_CHOICES.includes(state.continue_after) ? CONTINUE_CHOICES
-          : [...CONTINUE_CHOICES, state.continue_after];
+        }, (stat.paces || []).map((c) => h("option", { value: c.value, selected: c.value === state.pace }, c.label)));
         const after = h("select", {
           class: "hw-select", "data-key": "continue-after", "aria-label": ui.continue_after,
           onchange: (e) => send({ type: "set_continue_after", seconds: Number(e.target.value) }, false),
-        }, waits.map((s) => h("option", { value: s, selected: s === state.continue_after },
-          s === 0 ? ui.continue_wait : ui.continue_seconds.replace("{seconds}", String(s)))));
+        }, (stat.continue_choices || []).map((c) => h("option", { value: c.value, selected: c.value === state.continue_after },
+          c.label)));
         const lang = h("select", {
           class: "hw-select", "data-key": "lang", "aria-label": ui.language,
           onchange: (e) => send({ type: "lang", lang: e.target.value }, false),
@@ -429,13 +453,17 @@ export default {
             send({ type: "continue" });
           } });
       }
-      feltArea.className = `hw-table ${many ? "hw-many" : ""} ${state.held ? "hw-waiting" : ""}`;
-      feltArea.setAttribute("aria-label", ui.table);
-      const seats = state.seats.map((seat) => panel(`seat:${seat.seat}`, [seat, state.phase, many, n, ui.you],
-        () => seatBox(seat, state, ui, many)));
+      attr(feltArea, "class", `hw-table ${many ? "hw-many" : ""} ${state.held ? "hw-waiting" : ""}`);
+      attr(feltArea, "aria-label", ui.table);
+      const seatList = seatsNow();
+      const seats = seatList.map((seat) => {
+        const turn = (state.seat_turns || [])[seat.seat] || {};
+        return panel(`seat:${seat.seat}`, [seat, turn, state.phase, many, n, ui.you],
+          () => seatBox(seat, turn, state, ui, many));
+      });
       const previous = panels.get("trick");
       const trick = panel("trick", [state.trick, many, n, ui.trick, ui.wins,
-        state.trick.cards.map((p) => state.seats[p.seat].position)], () => trickNode(state, ui, many));
+        state.trick.cards.map((p) => seatList[p.seat].position)], () => trickNode(state, ui, many));
       arrange(feltArea, [...seats, trick]);
       if (previous && previous.node !== trick && shownTrick && shownTrick.held && !state.trick.held) {
         sweep(previous.node, shownTrick, state, many);
@@ -444,19 +472,20 @@ export default {
       return feltArea;
     }
 
-    function seatBox(seat, state, ui, many) {
+    /** A seat's box: `seat` changes once a trick, `turn` (cards left, who acts, who leads) with every card. */
+    function seatBox(seat, turn, state, ui, many) {
       const badges = [];
       if (seat.viewer) badges.push(h("span", { class: "hw-badge hw-you" }, ui.you));
-      if (seat.leads) badges.push(h("span", { class: "hw-badge" }, ui.leads));
-      if (seat.to_act) badges.push(h("span", { class: "hw-badge hw-turn" }, "▶ ", state.phase === "pass" ? ui.to_pass : ui.to_play));
+      if (turn.leads) badges.push(h("span", { class: "hw-badge" }, ui.leads));
+      if (turn.to_act) badges.push(h("span", { class: "hw-badge hw-turn" }, "▶ ", state.phase === "pass" ? ui.to_pass : ui.to_play));
       if (!seat.human) badges.push(h("span", { class: "hw-badge hw-bot" }, ui.bot));
       const box = h("div", {
-        class: `hw-seat ${seat.to_act ? "hw-acting" : ""} ${seat.viewer ? "hw-me" : ""}`,
+        class: `hw-seat ${turn.to_act ? "hw-acting" : ""} ${seat.viewer ? "hw-me" : ""}`,
         style: many ? place(seat.position, state.players, 40, 42) : place(seat.position, state.players, 38, 41),
         "data-testid": `seat-${seat.seat}`,
       },
       h("div", { class: "hw-seat-name" }, seat.name, " ", badges),
-      h("div", { class: "hw-seat-line" }, seat.count_text, " · ", seat.tricks_text),
+      h("div", { class: "hw-seat-line" }, turn.count_text, " · ", seat.tricks_text),
       h("div", { class: "hw-seat-line hw-pile" }, seat.points_text));
       if (seat.cards) box.append(h("div", { class: "hw-open" }, seat.cards.map((c) => cardFace(c, "hw-mini"))));
       return box;
@@ -468,7 +497,7 @@ export default {
       const trick = h("div", { class: `hw-trick ${done ? "hw-done" : ""} ${t.held ? "hw-held" : ""}`,
         "aria-label": ui.trick, role: "list", "data-testid": "trick" });
       for (const played of t.cards) {
-        const position = state.seats[played.seat].position;
+        const position = seatsNow()[played.seat].position;
         trick.append(h("div", { class: `hw-played ${played.wins ? "hw-wins" : ""}`, role: "listitem",
           style: many ? place(position, state.players, 23, 25) : place(position, state.players, 17, 19),
           "data-code": played.card.code,
@@ -480,8 +509,9 @@ export default {
 
     /** The completed trick slides to its winner's seat and fades (none under reduced motion). */
     function sweep(oldNode, trick, state, many) {
-      if (reducedMotion() || trick.winner === null || !state.seats[trick.winner]) return;
-      const to = spot(state.seats[trick.winner].position, state.players, many ? 40 : 38, many ? 42 : 41);
+      const winner = seatsNow()[trick.winner];
+      if (reducedMotion() || trick.winner === null || !winner) return;
+      const to = spot(winner.position, state.players, many ? 40 : 38, many ? 42 : 41);
       const ghost = oldNode.cloneNode(true);
       ghost.classList.add("hw-ghost");
       ghost.removeAttribute("data-testid");
@@ -616,7 +646,7 @@ export default {
           box.append(h("div", { class: "hw-table-notes", "data-testid": "table-notes" },
             state.table_notes.map((note) => h("div", {}, note))));
         }
-        if (state.hint) {
+        if (state.hint && !state.moon) { // the moon dialog shows its own
           box.append(h("div", { class: "hw-coach", "data-testid": "hint" },
             h("strong", {}, "★ ", ui.coach, ": "), state.hint.text));
         }
@@ -654,8 +684,8 @@ export default {
     let handRow = null;
     function hand(state, ui) {
       if (!handRow) handRow = h("div", { class: "hw-hand", role: "toolbar", "data-testid": "hand" });
-      handRow.setAttribute("aria-label", ui.your_hand);
-      const cards = state.hand;
+      attr(handRow, "aria-label", ui.your_hand);
+      const cards = handNow().map(withFace);
       const focusCode = local.focusKey && local.focusKey.startsWith("card:") ? local.focusKey.slice(5) : null;
       const tabbable = cards.some((c) => c.code === focusCode) ? focusCode
         : (cards.find((c) => c.legal) || cards[0] || {}).code;
@@ -672,7 +702,9 @@ export default {
           passing: state.passing, gap: suit !== null && suit !== card.suit,
         };
         suit = card.suit;
-        const button = panel(key, [card, look, ui.hinted], () => cardButton(card, look, ui));
+        // The same card is the same button: only a new card (or language) builds one; its look is restyled.
+        const button = panel(key, [card.code, card.name, card.rank, card.symbol, card.red], () => cardButton(card));
+        dressCard(button, card, look, ui);
         // Set on the button as it is, never by rebuilding it: a focus or a click would lose its target.
         button.tabIndex = card.code === tabbable ? 0 : -1;
         return button;
@@ -681,28 +713,49 @@ export default {
       return handRow;
     }
 
-    function cardButton(card, look, ui) {
-      const fill = (template) => template.replace("{card}", () => card.name).replace("{reason}", () => card.why);
-      let base = card.name;
-      if (look.passing) base = fill(look.chosen ? ui.card_chosen : ui.card_not_chosen);
-      else if (look.playable || look.dimmed) base = fill(card.legal ? ui.card_playable : ui.card_not_playable);
+    /** A card of the hand as a button: its face and what it does. Its look is set by `dressCard`. */
+    function cardButton(card) {
       return h("button", {
-        class: ["hw-card", look.playable ? "hw-legal" : "", look.dimmed ? "hw-illegal" : "", look.chosen ? "hw-chosen" : "",
-          card.received ? "hw-new" : "", look.hinted ? "hw-hinted" : "", look.gap ? "hw-suit-gap" : ""].join(" "),
-        "data-key": `card:${card.code}`, "data-code": card.code,
-        "aria-label": look.hinted ? `${base} (${ui.hinted})` : base,
-        "aria-pressed": look.passing ? String(look.chosen) : null,
-        title: card.why || card.name,
+        class: "hw-card", "data-key": `card:${card.code}`, "data-code": card.code,
+        // A mouse or touch press focuses the card just before it is played: no verdict for that focus.
+        onpointerdown: () => { local.pressed = card.code; },
         onclick: () => activate(card.code),
-        onfocus: () => { const now = cardsNow.get(card.code); if (now && current().your_turn) showWhy(now); },
+        onfocus: () => {
+          const pressed = local.pressed === card.code;
+          local.pressed = null;
+          const now = cardsNow.get(card.code);
+          if (now && current().your_turn && !pressed) showWhy(now);
+        },
         onmouseenter: () => {
           const now = cardsNow.get(card.code);
           if (now && current().your_turn && !now.legal) showWhy(now);
         },
         onkeydown: (event) => moveFocus(event),
-      }, cardFace(card), look.dimmed ? h("span", { class: "hw-mark", "aria-hidden": "true" }, "✕") : null,
-      look.chosen ? h("span", { class: "hw-mark hw-check", "aria-hidden": "true" }, "✓") : null,
-      look.hinted ? h("span", { class: "hw-mark hw-star", "aria-hidden": "true" }, "★") : null);
+      }, cardFace(card));
+    }
+
+    const dressed = new WeakMap(); // card button -> the look it was last given
+    /** Give a card button its look now (playable, refused, chosen, hinted, new), in place. */
+    function dressCard(button, card, look, ui) {
+      const sig = JSON.stringify([card.legal, card.why, card.received, look, ui.card_playable, ui.card_not_playable,
+        ui.card_chosen, ui.card_not_chosen, ui.hinted]);
+      if (dressed.get(button) === sig) return;
+      dressed.set(button, sig);
+      const fill = (template) => template.replace("{card}", () => card.name).replace("{reason}", () => card.why);
+      let base = card.name;
+      if (look.passing) base = fill(look.chosen ? ui.card_chosen : ui.card_not_chosen);
+      else if (look.playable || look.dimmed) base = fill(card.legal ? ui.card_playable : ui.card_not_playable);
+      button.className = ["hw-card", look.playable ? "hw-legal" : "", look.dimmed ? "hw-illegal" : "",
+        look.chosen ? "hw-chosen" : "", card.received ? "hw-new" : "", look.hinted ? "hw-hinted" : "",
+        look.gap ? "hw-suit-gap" : ""].filter(Boolean).join(" ");
+      button.setAttribute("aria-label", look.hinted ? `${base} (${ui.hinted})` : base);
+      if (look.passing) button.setAttribute("aria-pressed", String(look.chosen));
+      else button.removeAttribute("aria-pressed");
+      button.title = card.why || card.name;
+      for (const mark of button.querySelectorAll(".hw-mark")) mark.remove();
+      if (look.dimmed) button.append(h("span", { class: "hw-mark", "aria-hidden": "true" }, "✕"));
+      if (look.chosen) button.append(h("span", { class: "hw-mark hw-check", "aria-hidden": "true" }, "✓"));
+      if (look.hinted) button.append(h("span", { class: "hw-mark hw-star", "aria-hidden": "true" }, "★"));
     }
 
     function activate(code) {
@@ -718,8 +771,9 @@ export default {
         return;
       }
       // Every click goes to the kernel, which alone decides: an illegal or
-      // out-of-turn card comes back as a notice saying why, with the rule.
-      showWhy(card);
+      // out-of-turn card comes back as a notice saying why, with the rule; its
+      // verdict shows by the hand at once (a card that may be played just goes).
+      if (!(state.your_turn && card.legal)) showWhy(card);
       send({ type: "play", card: code });
     }
 
@@ -737,26 +791,36 @@ export default {
       buttons[next].focus();
     }
 
+    // The actions under the hand: Hint and the pass come and go, Show/hide the last trick stays
+    // (the same button, its words changed in place, so it keeps the learner's focus).
+    let actionBar = null;
+    let lastButton = null;
     function actions(state, ui) {
-      const deps = [state.passing, state.your_turn, Boolean(state.hint), local.selected.size, state.show_last_trick, ui.hint];
-      return panel("actions", deps, () => {
-        const bar = h("div", { class: "hw-actions" });
+      if (!actionBar) {
+        actionBar = h("div", { class: "hw-actions" });
+        lastButton = h("button", { class: "hw-button", "data-key": "last-trick",
+          onclick: () => send({ type: "show_last_trick", show: !current().show_last_trick }, false) });
+      }
+      const deps = [state.passing, state.your_turn, Boolean(state.hint), local.selected.size, ui.hint, ui.confirm_pass];
+      const buttons = panel("actions", deps, () => {
+        const list = [];
         if (state.passing || state.your_turn) {
-          bar.append(h("button", { class: "hw-button", "data-key": "hint", disabled: Boolean(state.hint),
+          list.push(h("button", { class: "hw-button", "data-key": "hint", disabled: Boolean(state.hint),
             onclick: () => send({ type: "hint" }) }, "★ ", ui.hint));
         }
         if (state.passing) {
-          bar.append(h("button", {
+          list.push(h("button", {
             class: "hw-button hw-primary", "data-key": "confirm-pass", disabled: local.selected.size !== 3,
             onclick: () => send({ type: "pass", cards: [...local.selected] }),
           }, ui.confirm_pass));
         }
-        const showing = state.show_last_trick;
-        bar.append(h("button", { class: "hw-button", "data-key": "last-trick", "aria-pressed": String(showing),
-          onclick: () => send({ type: "show_last_trick", show: !showing }, false) },
-        showing ? ui.hide_last_trick : ui.show_last_trick));
-        return bar;
+        return list;
       });
+      const label = state.show_last_trick ? ui.hide_last_trick : ui.show_last_trick;
+      if (lastButton.textContent !== label) lastButton.textContent = label;
+      attr(lastButton, "aria-pressed", String(state.show_last_trick));
+      arrange(actionBar, [...buttons, lastButton]);
+      return actionBar;
     }
 
     /** A lesson's one control: take the card back and try another. */
@@ -768,8 +832,8 @@ export default {
 
     function lastTrick(state, ui) {
       if (!state.show_last_trick) return null;
-      return panel("last-trick", [state.last_trick, ui.last_trick], () => {
-        const last = state.last_trick;
+      const last = model.get("last_trick");
+      return panel("last-trick", [last, ui.last_trick], () => {
         return h("div", { class: "hw-last", role: "group", "aria-label": ui.last_trick },
           h("div", { class: "hw-label" }, ui.last_trick),
           last ? h("div", { class: "hw-last-cards" }, last.cards.map((p) => h("div",
@@ -780,15 +844,25 @@ export default {
     }
 
     function dialogs(state, ui) {
-      return panel("dialogs", [state.moon, state.game_over, state.sheet, ui.moon_title, state.practice], () => {
+      const deps = [state.moon, state.moon && state.hint, state.game_over, model.get("sheet"), ui.moon_title, ui.hint,
+        ui.coach, ui.hinted, state.practice];
+      return panel("dialogs", deps, () => {
         if (state.moon) {
+          // The coach's word on the choice, when asked: which choice and what it does to the standings.
+          const advised = state.hint && state.hint.choice;
           return h("div", { class: "hw-dialog", role: "dialog", "aria-labelledby": "hw-moon-title",
             "data-testid": "moon" },
           h("h3", { id: "hw-moon-title" }, "☾ ", ui.moon_title),
-          state.moon.choices.map((c) => h("div", { class: "hw-choice" },
+          state.moon.choices.map((c) => h("div", { class: `hw-choice ${c.choice === advised ? "hw-hinted" : ""}` },
             h("button", { class: "hw-button hw-primary", "data-key": `moon:${c.choice}`,
-              onclick: () => send({ type: "moon", choice: c.choice }) }, c.label),
-            h("p", {}, c.effect))));
+              "aria-label": c.choice === advised ? `${c.label} (${ui.hinted})` : null,
+              onclick: () => send({ type: "moon", choice: c.choice }) },
+            c.choice === advised ? h("span", { "aria-hidden": "true" }, "★ ") : null, c.label),
+            h("p", {}, c.effect))),
+          state.hint ? h("p", { class: "hw-coach", "data-testid": "moon-hint" },
+            h("strong", {}, "★ ", ui.coach, ": "), state.hint.text)
+            : h("div", { class: "hw-actions" }, h("button", { class: "hw-button", "data-key": "moon-hint",
+              onclick: () => send({ type: "hint" }) }, "★ ", ui.hint)));
         }
         if (state.game_over) {
           return h("div", { class: "hw-dialog", role: "dialog", "aria-labelledby": "hw-over-title",
@@ -842,14 +916,16 @@ export default {
     }
 
     function sheet(state, ui) {
-      return panel("sheet", [state.sheet, Boolean(state.game_over), ui.score_sheet, ui.chart, state.practice], () => {
-        const s = state.sheet;
+      const s = model.get("sheet");
+      if (!s || !s.names) return null;
+      return panel("sheet", [s, Boolean(state.game_over), ui.score_sheet, ui.chart, state.practice], () => {
         const head = h("tr", {}, h("th", { scope: "col" }, ui.hand_column),
           s.names.map((name) => h("th", { scope: "col" }, name)));
-        const rows = s.rows.map((row, i) => h("tr", {}, h("th", { scope: "row" }, i + 1),
+        // Every number is the kernel's text (a true minus sign, the learner's language).
+        const rows = s.rows_text.map((row, i) => h("tr", {}, h("th", { scope: "row" }, s.hands_text[i]),
           row.map((v) => h("td", {}, v))));
         const totals = h("tr", { class: "hw-totals" }, h("th", { scope: "row" }, ui.total_row),
-          s.totals.map((v) => h("td", {}, v)));
+          s.totals_text.map((v) => h("td", {}, v)));
         return h("details", { class: "hw-sheet", open: local.open.sheet, ontoggle: remember("sheet") },
           h("summary", {}, ui.score_sheet),
           h("table", { class: "hw-score", "data-testid": "score-sheet" },
@@ -857,11 +933,11 @@ export default {
           h("p", { class: "hw-small" }, s.target_text),
           room.practice(state), // -- classroom hook
           h("div", { class: "hw-actions" }, room.buttons()), // -- classroom hook: save and open a game file
-          s.rows.length >= 2 && !state.game_over ? chart(state, ui) : null);
+          s.rows_text.length >= 2 && !state.game_over ? chart(state, ui) : null);
       });
     }
     function chart(state, ui) {
-      const s = state.sheet;
+      const s = model.get("sheet");
       const series = s.names.map((_, seat) => [0, ...s.running.map((r) => r[seat])]);
       const values = series.flat().concat([s.target, 0]);
       const low = Math.min(...values), high = Math.max(...values);
@@ -872,8 +948,7 @@ export default {
       svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
       svg.setAttribute("class", "hw-chart");
       svg.setAttribute("role", "img");
-      const summary = s.names.map((n, i) => `${n} ${s.totals[i]}`).join(", ");
-      svg.setAttribute("aria-label", `${ui.chart}: ${summary}`);
+      svg.setAttribute("aria-label", `${ui.chart}: ${s.chart.ends_text.join(", ")}`);
       const add = (tag, attrs, text) => {
         const node = document.createElementNS(SVG, tag);
         for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
@@ -881,16 +956,16 @@ export default {
         svg.append(node);
       };
       add("line", { x1: left, x2: width - right, y1: y(s.target), y2: y(s.target), class: "hw-target" });
-      add("text", { x: left + 2, y: y(s.target) - 3, class: "hw-chart-text" }, `${ui.chart_target} ${s.target}`);
+      add("text", { x: left + 2, y: y(s.target) - 3, class: "hw-chart-text" }, s.chart.target_text);
       add("line", { x1: left, x2: width - right, y1: y(0), y2: y(0), class: "hw-axis" });
-      add("text", { x: left - 4, y: y(0) + 3, class: "hw-chart-text", "text-anchor": "end" }, "0");
+      add("text", { x: left - 4, y: y(0) + 3, class: "hw-chart-text", "text-anchor": "end" }, s.chart.zero_text);
       series.forEach((points, seat) => {
         const path = points.map((v, i) => `${x(i)},${y(v)}`).join(" ");
         add("polyline", { points: path, class: `hw-line hw-line-${seat % 7}`,
           "stroke-dasharray": LINE_STYLES[seat % LINE_STYLES.length] });
       });
       for (let i = 1; i <= s.running.length; i += 1) {
-        add("text", { x: x(i), y: height - 6, class: "hw-chart-text", "text-anchor": "middle" }, i);
+        add("text", { x: x(i), y: height - 6, class: "hw-chart-text", "text-anchor": "middle" }, s.hands_text[i - 1]);
       }
       // Name each line at its end, nudged apart so that close totals stay readable.
       const GAP = 10;
@@ -899,7 +974,7 @@ export default {
       ends.forEach((e, i) => { if (i > 0 && e.at - ends[i - 1].at < GAP) e.at = ends[i - 1].at + GAP; });
       for (const e of ends) {
         add("text", { x: x(s.running.length) + 3, y: e.at + 3, class: `hw-chart-text hw-fill-${e.seat % 7}` },
-          `${s.names[e.seat]} ${e.value}`);
+          s.chart.ends_text[e.seat]);
       }
       const figure = h("figure", { class: "hw-figure" }, h("figcaption", { class: "hw-small" }, ui.chart));
       figure.append(svg);
@@ -940,7 +1015,7 @@ export default {
     }
 
     function narration(state, ui) {
-      storySummary.textContent = ui.narration;
+      if (storySummary.textContent !== ui.narration) storySummary.textContent = ui.narration;
       if (story.lang !== state.lang) { story.lang = state.lang; story.drawn = 0; } // rule names changed
       while (storyList.childNodes.length > story.drawn) storyList.lastChild.remove();
       const added = story.lines.slice(story.drawn).map((line) =>
@@ -968,9 +1043,16 @@ export default {
     resize.observe(root);
 
     const draw = room.guard(render); // -- classroom hook
-    const onChange = () => draw();
-    const onNotice = () => { local.pending = false; draw(); }; // a refusal answers a click too
-    const onStory = () => { takeStory(model.get("story")); draw(); };
+    // The traits of one update change one after another in the same task: draw once, after the last.
+    let queued = false;
+    const redraw = () => {
+      if (queued) return;
+      queued = true;
+      queueMicrotask(() => { queued = false; draw(); });
+    };
+    const onChange = () => redraw();
+    const onNotice = () => { local.pending = false; redraw(); }; // a refusal answers a click too
+    const onStory = () => { takeStory(model.get("story")); redraw(); };
     const onMessage = (message) => {
       if (!message || message.type !== "story") return;
       story.asked = false;
@@ -979,7 +1061,7 @@ export default {
       story.drawn = 0;
       draw();
     };
-    for (const name of ["state", "ui", "static", "summary"]) model.on(`change:${name}`, onChange);
+    for (const name of TRAITS) model.on(`change:${name}`, onChange);
     model.on("change:notice", onNotice);
     model.on("change:story", onStory);
     model.on("msg:custom", onMessage);
@@ -990,7 +1072,7 @@ export default {
       resize.disconnect();
       if (speaking !== null) clearTimeout(speaking);
       root.removeEventListener("keydown", onKey);
-      for (const name of ["state", "ui", "static", "summary"]) model.off(`change:${name}`, onChange);
+      for (const name of TRAITS) model.off(`change:${name}`, onChange);
       model.off("change:notice", onNotice);
       model.off("change:story", onStory);
       model.off("msg:custom", onMessage);
