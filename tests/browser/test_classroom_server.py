@@ -169,17 +169,26 @@ ROUNDS = 3  # the failure this guards against was intermittent (4 of 30 pages on
 
 
 def test_ten_pages_opened_at_once_all_render_playable(browser: Browser, launcher: Launcher) -> None:
-    """Ten learners (ten browsers, so ten games) open the table at the same moment, three times over."""
+    """Ten learners (ten browsers, so ten games) open the table at the same moment, three times over.
+
+    Voilà's widget manager still sometimes fails to get a model under this load
+    ("widget model not found", before any code of ours runs); the template then
+    reloads that page once. Every page must end playable, and a page that logged
+    the failure must have been recovered by that one reload, not by luck."""
     foreign: list[str] = []
-    errors: list[str] = []
+    retried = 0
     for round_ in range(ROUNDS):
         contexts = [browser.new_context() for _ in range(TEN)]
         pages = []
+        failures: list[list[str]] = []
         for context in contexts:
             foreign_here = local_only(context, launcher.port)
             page = context.new_page()
-            page.on("console", lambda message: errors.append(message.text) if "not found" in message.text else None)
+            failed_here: list[str] = []
+            page.on("console", lambda message, failed_here=failed_here:
+                    failed_here.append(message.text) if "not found" in message.text else None)
             pages.append((page, foreign_here))
+            failures.append(failed_here)
         start = time.monotonic()
         for page, _ in pages:  # all requested before any has rendered
             page.goto(launcher.url, wait_until="commit", timeout=RENDER_MS)
@@ -190,16 +199,24 @@ def test_ten_pages_opened_at_once_all_render_playable(browser: Browser, launcher
                 page.screenshot(path=ROOT / "artifacts" / "screenshots" / f"ten-pages-{round_}-{number}.png")
                 raise AssertionError(f"round {round_ + 1}, page {number + 1} did not render: "
                                      f"{page.locator('body').inner_text()[:300]!r}") from None
-        print(f"round {round_ + 1}: {TEN} pages rendered in {time.monotonic() - start:.1f} s, "
-              f"load average {os.getloadavg()[0]:.2f}")
+        reloaded = [page.evaluate(RELOADED_BY_RETRY) for page, _ in pages]
+        for number, (failed_here, reloaded_here) in enumerate(zip(failures, reloaded, strict=True)):
+            assert not failed_here or reloaded_here, \
+                f"round {round_ + 1}, page {number + 1}: {failed_here[0][:200]!r} without the template's retry"
+        retried += sum(reloaded)
+        print(f"round {round_ + 1}: {TEN} pages rendered in {time.monotonic() - start:.1f} s "
+              f"({sum(reloaded)} after the template's one reload), load average {os.getloadavg()[0]:.2f}")
         choose_and_pass(pages[-1][0])  # playable, not only drawn
         for (page, foreign_here), context in zip(pages, contexts, strict=True):
             page.close(run_before_unload=True)
             context.close()
             foreign += foreign_here
         wait_for_kernels(launcher, 0, CLEANUP_S)
-    assert not errors, errors
+    print(f"{retried} of {ROUNDS * TEN} pages were recovered by the template's reload")
     assert not foreign, f"requests to other hosts: {foreign}"
+
+
+RELOADED_BY_RETRY = "Object.keys(sessionStorage).some(key => key.startsWith('hearts-widget-reloaded:'))"
 
 
 def open_playable_now(page: Page) -> None:
