@@ -165,6 +165,8 @@ def _play_hint(view: SeatView) -> tuple[Card, str, dict[str, Any]]:
 # speed, can stop on a misleading early lead), and
 # how much better (in points) a card must be expected to do to be named.
 HINT_DEALS = 300
+# Deals for valuing the rule-based card and a better-looking one again.
+CONFIRM_DEALS = 600
 FEEDBACK_DEALS = 150
 WORTH = 0.5
 # At most about this many cards played in play-outs for one hint or feedback.
@@ -185,10 +187,18 @@ def _searched_card(view: SeatView, table: Table, card: Card) -> tuple[Card, floa
     candidates = distinct_choices(table)
     if len(candidates) == 1:
         return None
-    means = StrongBot(seed=zlib.crc32(_view_key(view).encode())).evaluate(
-        view, table, candidates, deals=_coach_deals(view, candidates, HINT_DEALS), adaptive=False)
+    bot = StrongBot(seed=zlib.crc32(_view_key(view).encode()))
+    means = bot.evaluate(view, table, candidates, deals=_coach_deals(view, candidates, HINT_DEALS), adaptive=False)
     best = min(candidates, key=lambda c: (means[c], c))
-    gain = means[_group(candidates, card)] - means[best]
+    rule = _group(candidates, card)
+    if means[rule] - means[best] < WORTH:
+        return None
+    # The best of many noisy means looks better than it is: the two cards are
+    # valued again on fresh deals, and the rule-based card stands unless the
+    # other is still at least WORTH points better.
+    pair = [rule, best]
+    again = bot.evaluate(view, table, pair, deals=_coach_deals(view, pair, CONFIRM_DEALS), adaptive=False)
+    gain = again[rule] - again[best]
     return (ALL_CARDS[best], round(gain, 1)) if gain >= WORTH else None
 
 
@@ -380,7 +390,13 @@ def _judge_by_search(view: SeatView, table: Table, played: Card, key: str) -> Ju
     cost = means[group] - means[best]
     spread = max(means.values()) - min(means.values())
     if cost >= WORTH:
-        return "better-card", ALL_CARDS[best], {"card": played, "better": ALL_CARDS[best], "cost": round(cost, 1)}
+        # Confirmed on fresh deals, as a hint's better card is (see _searched_card).
+        pair = [group, best]
+        again = bot.evaluate(view, table, pair, deals=_coach_deals(view, pair, CONFIRM_DEALS), adaptive=False)
+        cost = again[group] - again[best]
+        if cost >= WORTH:
+            return "better-card", ALL_CARDS[best], {"card": played, "better": ALL_CARDS[best], "cost": round(cost, 1)}
+        return None
     if group == best and spread >= WORTH:
         return "best-card", played, {"card": played, "others": len(candidates) - 1}
     return None
