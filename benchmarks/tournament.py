@@ -75,7 +75,7 @@ class CpuTimed:
 
     def choose_moon(self, seat: int, scores: Sequence[int], target: int, **moon: int) -> MoonChoice:
         start = time.process_time()
-        choice = self.bot.choose_moon(seat, scores, target, **moon)  # type: ignore[call-arg]
+        choice = self.bot.choose_moon(seat, scores, target, **moon)
         self.times["moon"].append(time.process_time() - start)
         return choice
 
