@@ -108,6 +108,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--variant", default="standard")
+    parser.add_argument("--minutes", type=float, default=0,
+                        help="stop once this much wall time has passed (0: no limit); says how many deals were played")
     args = parser.parse_args()
     names = args.candidates.split(",")
     for name in [*names, args.field]:
@@ -124,7 +126,11 @@ def main() -> None:
     times: dict[str, dict[str, list[float]]] = {name: {kind: [] for kind in KINDS} for name in names}
     cpu: dict[str, dict[str, list[float]]] = {name: {kind: [] for kind in KINDS} for name in names}
     start = time.perf_counter()
+    played = 0
     for number in range(args.deals):
+        if args.minutes and time.perf_counter() - start > 60 * args.minutes and played >= 2:
+            break
+        played += 1
         seed = args.seed + number
         deal = Hand.deal(rules, seed, number=number)
         field_row = play_hand([bot(args.field, seed * 100 + s) for s in range(players)], deal)
@@ -148,7 +154,9 @@ def main() -> None:
     load = os.getloadavg()
 
     print(f"hearts_widget from {hearts_widget.__path__[0]}")
-    print(f"{args.deals} duplicate deals (seeds {args.seed}..{args.seed + args.deals - 1}), {rules!r}, "
+    if played < args.deals:
+        print(f"stopped after {played} of {args.deals} deals: the {args.minutes:g} minutes were up")
+    print(f"{played} duplicate deals (seeds {args.seed}..{args.seed + played - 1}), {rules!r}, "
           f"each candidate in every seat against {args.field}; {wall:.0f} s wall on Python "
           f"{platform.python_version()}, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     print(f"reference ({players} x {args.field}): {statistics.fmean(reference):.2f} points per seat per hand")
