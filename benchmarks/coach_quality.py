@@ -1,6 +1,6 @@
 """How good is the coach's hint? Its card against the best card, as the strong bot values them.
 
-    python benchmarks/coach_quality.py --positions 300 --deals 1000
+    python benchmarks/coach_quality.py --positions 300 --deals 1000 [--recheck 3000]
 
 (run from the repository root: ``PYTHONPATH=. nice python benchmarks/coach_quality.py ...``)
 
@@ -12,7 +12,11 @@ from that seat's view (``--deals`` sampled deals, no adaptive stop: its
 points minus the others' average over the rest of the hand, the moon
 counted), and the hint's gap is its card's value minus the best card's.
 Prints the distribution of the gaps: the share within 0.5 points (the goal:
-all), quantiles, mean and the worst positions.
+all), quantiles, mean and the worst positions. ``--recheck N`` values every
+position over 0.5 again with N deals and other seeds and prints each with
+where its hint came from (its reason code; "search-better" when the coach's
+own evaluation replaced the rule-based card; whether it was played last), to
+tell a bad hint from the measurement's own sampling noise.
 
 The strong bot's play-outs know the standard game's scoring, so the rule sets
 are the standard game and its house rules; in the variants the coach is
