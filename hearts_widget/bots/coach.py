@@ -312,7 +312,9 @@ def trick_feedback(view: SeatView, trick: Trick, lang: str | None = None, names:
       shoot the moon; the coach says so rather than scold.
     - In the standard game each legal card is valued as the strong bot values it
       (the unseen cards dealt ``FEEDBACK_DEALS`` times consistently with the
-      learner's view, the rest played out): ``"better-card"`` when another card
+      learner's view, the rest played out; ``CONFIRM_DEALS`` more when the
+      played card looks ``TRY`` points worse than the best, see :func:`_valued`):
+      ``"better-card"`` when another card
       was expected to do at least ``WORTH`` points better (``facts["cost"]``),
       ``"best-card"`` when the learner found the best card and the choice mattered.
     - In a variant the coach judges only a card played last, when the trick's
