@@ -21,11 +21,13 @@ a moon counts as its shooter chooses (every total 0: "others").
 
 Decision times are the candidate's, kept apart: passes, plays with a choice
 (more than one legal card), forced plays, and moon choices; medians and 95th
-percentiles in milliseconds. The load average is printed with the figures:
-the machine may be shared.
+percentiles in milliseconds, of wall time and of the process's CPU time
+(which the machine's other work does not stretch). The load average is
+printed with the figures: the machine may be shared.
 
-Bots: the names of ``hearts_widget.bots.BOTS``, and ``strong-fixed``, the strong
-bot with the fixed budget of 400 deals (no adaptive stop), for comparison.
+Bots: the names of ``hearts_widget.bots.BOTS``, and for comparison ``strong-fixed``,
+the strong bot with the fixed budget of 400 deals (no adaptive stop), and
+``strong-rule-pass``, the strong bot passing as the rule-based bot does.
 """
 
 from __future__ import annotations
@@ -36,15 +38,46 @@ import os
 import platform
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import hearts_widget
 from hearts_widget.bots import BOTS, Bot, StrongBot, make_bot
 from hearts_widget.bots.arena import Decision, play_hand
-from hearts_widget.engine import Hand, Rules
+from hearts_widget.bots.base import MoonChoice
+from hearts_widget.engine import Card, Hand, Rules, SeatView
 
-EXTRA: dict[str, Callable[[int], Bot]] = {"strong-fixed": lambda seed: StrongBot(seed=seed, adaptive=False)}
+EXTRA: dict[str, Callable[[int], Bot]] = {
+    "strong-fixed": lambda seed: StrongBot(seed=seed, adaptive=False),
+    "strong-rule-pass": lambda seed: StrongBot(seed=seed, search_passes=False),
+}
 KINDS: tuple[Decision, ...] = ("pass", "choice", "play", "moon")
+
+
+class CpuTimed:
+    """A bot that records the CPU time of each of its decisions by kind."""
+
+    def __init__(self, bot: Bot, times: dict[str, list[float]]) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.times = times
+
+    def choose_pass(self, view: SeatView) -> list[Card]:
+        start = time.process_time()
+        cards = self.bot.choose_pass(view)
+        self.times["pass"].append(time.process_time() - start)
+        return cards
+
+    def choose_play(self, view: SeatView) -> Card:
+        start = time.process_time()
+        card = self.bot.choose_play(view)
+        self.times["choice" if len(view.legal) > 1 else "play"].append(time.process_time() - start)
+        return card
+
+    def choose_moon(self, seat: int, scores: Sequence[int], target: int, **moon: int) -> MoonChoice:
+        start = time.process_time()
+        choice = self.bot.choose_moon(seat, scores, target, **moon)
+        self.times["moon"].append(time.process_time() - start)
+        return choice
 
 
 def bot(name: str, seed: int) -> Bot:
@@ -75,6 +108,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--variant", default="standard")
+    parser.add_argument("--minutes", type=float, default=0,
+                        help="stop once this much wall time has passed (0: no limit); says how many deals were played")
     args = parser.parse_args()
     names = args.candidates.split(",")
     for name in [*names, args.field]:
@@ -89,8 +124,13 @@ def main() -> None:
     points: dict[str, list[float]] = {name: [] for name in names}
     reference: list[float] = []
     times: dict[str, dict[str, list[float]]] = {name: {kind: [] for kind in KINDS} for name in names}
+    cpu: dict[str, dict[str, list[float]]] = {name: {kind: [] for kind in KINDS} for name in names}
     start = time.perf_counter()
+    played = 0
     for number in range(args.deals):
+        if args.minutes and time.perf_counter() - start > 60 * args.minutes and played >= 2:
+            break
+        played += 1
         seed = args.seed + number
         deal = Hand.deal(rules, seed, number=number)
         field_row = play_hand([bot(args.field, seed * 100 + s) for s in range(players)], deal)
@@ -99,6 +139,7 @@ def main() -> None:
             seat_diffs, seat_points = [], []
             for seat in range(players):
                 lineup = [bot(name if s == seat else args.field, seed * 100 + s) for s in range(players)]
+                lineup[seat] = CpuTimed(lineup[seat], cpu[name])
 
                 def heard(who: int, kind: Decision, seconds: float, seat: int = seat, name: str = name) -> None:
                     if who == seat:
@@ -113,7 +154,9 @@ def main() -> None:
     load = os.getloadavg()
 
     print(f"hearts_widget from {hearts_widget.__path__[0]}")
-    print(f"{args.deals} duplicate deals (seeds {args.seed}..{args.seed + args.deals - 1}), {rules!r}, "
+    if played < args.deals:
+        print(f"stopped after {played} of {args.deals} deals: the {args.minutes:g} minutes were up")
+    print(f"{played} duplicate deals (seeds {args.seed}..{args.seed + played - 1}), {rules!r}, "
           f"each candidate in every seat against {args.field}; {wall:.0f} s wall on Python "
           f"{platform.python_version()}, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     print(f"reference ({players} x {args.field}): {statistics.fmean(reference):.2f} points per seat per hand")
@@ -126,16 +169,19 @@ def main() -> None:
         for second in names[i + 1:]:
             mean, half = interval([a - b for a, b in zip(diffs[first], diffs[second], strict=True)])
             print(f"{first} minus {second} on the same deals: {mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]")
-    print(f"{'decision times (ms)':<22} {'kind':<7} {'count':>6} {'median':>8} {'p95':>8} {'max':>8}")
+    print(f"{'decision times (ms)':<22} {'kind':<7} {'count':>6} {'median':>8} {'p95':>8} {'max':>8} "
+          f"{'cpu med':>8} {'cpu p95':>8}")
     for name in names:
-        for kind in KINDS:
-            values = times[name][kind]
+        for kind in [*KINDS, "all"]:
+            if kind == "all":
+                values = [t for k in ("pass", "choice", "play") for t in times[name][k]]
+                used = [t for k in ("pass", "choice", "play") for t in cpu[name][k]]
+            else:
+                values, used = times[name][kind], cpu[name][kind]
             if values:
                 print(f"{name:<22} {kind:<7} {len(values):>6} {statistics.median(values) * 1000:>8.2f} "
-                      f"{percentile(values, 0.95) * 1000:>8.2f} {max(values) * 1000:>8.1f}")
-        every = [t for kind in ("pass", "choice", "play") for t in times[name][kind]]
-        print(f"{name:<22} {'all':<7} {len(every):>6} {statistics.median(every) * 1000:>8.2f} "
-              f"{percentile(every, 0.95) * 1000:>8.2f} {max(every) * 1000:>8.1f}")
+                      f"{percentile(values, 0.95) * 1000:>8.2f} {max(values) * 1000:>8.1f} "
+                      f"{statistics.median(used) * 1000:>8.2f} {percentile(used, 0.95) * 1000:>8.2f}")
 
 
 if __name__ == "__main__":

@@ -165,37 +165,64 @@ def _play_hint(view: SeatView) -> tuple[Card, str, dict[str, Any]]:
 # speed, can stop on a misleading early lead), and
 # how much better (in points) a card must be expected to do to be named.
 HINT_DEALS = 300
+# Deals for valuing the cards again when one looks better (see _valued).
+CONFIRM_DEALS = 600
 FEEDBACK_DEALS = 150
 WORTH = 0.5
-# At most about this many cards played in play-outs for one hint or feedback.
+# A card this much better on the first deals is valued again (below WORTH, so
+# that a card truly WORTH better is not missed for the noise of those deals).
+TRY = 0.25
+# At most about this many cards played in play-outs for one hint or feedback
+# (and for valuing the cards again).
 COACH_WORK = 60_000
+CONFIRM_WORK = 120_000
 
 
 def _searched_card(view: SeatView, table: Table, card: Card) -> tuple[Card, float] | None:
     """In the standard game, the card the strong bot's evaluation expects to do at
     least ``WORTH`` points better than the rule-based ``card``, and by how much;
-    None when the rule-based card stands. Played last, the rule-based card
-    takes the fewest points the trick allows, and stands, unless a moon is still
-    possible (it may guard, or shoot, where that is not worth it)."""
+    None when the rule-based card stands. Played last with no moon possible,
+    the choice is among the cards that take the fewest points from the trick
+    (the rule-based card is one), so the hint never takes avoidable points."""
     if view.rules.variant != "standard":
         return None
+    candidates = distinct_choices(table)
     moon_possible = bool(table.moon_points) and sum(1 for p in table.points if p) < 2
     if len(view.trick.cards) == view.rules.players - 1 and not moon_possible:
-        return None
-    candidates = distinct_choices(table)
+        taken = {c: points_taken(view, ALL_CARDS[c]) for c in candidates}
+        candidates = [c for c in candidates if taken[c] == min(taken.values())]
     if len(candidates) == 1:
         return None
-    means = StrongBot(seed=zlib.crc32(_view_key(view).encode())).evaluate(
-        view, table, candidates, deals=_coach_deals(view, candidates, HINT_DEALS), adaptive=False)
+    bot = StrongBot(seed=zlib.crc32(_view_key(view).encode()))
+    rule = _group(candidates, card)
+    means = _valued(bot, view, table, candidates, HINT_DEALS, rule)
     best = min(candidates, key=lambda c: (means[c], c))
-    gain = means[_group(candidates, card)] - means[best]
+    gain = means[rule] - means[best]
     return (ALL_CARDS[best], round(gain, 1)) if gain >= WORTH else None
 
 
-def _coach_deals(view: SeatView, candidates: list[int], most: int) -> int:
+def _valued(bot: StrongBot, view: SeatView, table: Table, candidates: list[int], deals: int,
+            mine: int) -> dict[int, float]:
+    """Each candidate's mean result (lower is better) on ``deals`` deals, and when
+    ``mine`` seems at least ``TRY`` points worse than the best, on
+    ``CONFIRM_DEALS`` fresh deals more, the two runs pooled.
+
+    One play-out's result swings widely (a moon is 26 points), so the best of
+    several noisy means looks better than it is, and may not be the best."""
+    first = bot.evaluate(view, table, candidates, deals=_coach_deals(view, candidates, deals), adaptive=False)
+    if first[mine] - min(first.values()) < TRY:
+        return first
+    more = _coach_deals(view, candidates, CONFIRM_DEALS, CONFIRM_WORK)
+    again = bot.evaluate(view, table, candidates, deals=more, adaptive=False)
+    share = more / (more + _coach_deals(view, candidates, deals))
+    return {c: share * again[c] + (1 - share) * first[c] for c in candidates}
+
+
+def _coach_deals(view: SeatView, candidates: list[int], most: int, work: int = 0) -> int:
     """Deals for the coach's evaluation: ``most``, fewer (down to a fifth) when many
-    cards are compared over a long play-out, early in a hand (``COACH_WORK``)."""
-    return max(most // 5, min(most, COACH_WORK // (len(candidates) * sum(view.hand_sizes))))
+    cards are compared over a long play-out, early in a hand (``work``, by
+    default ``COACH_WORK``)."""
+    return max(most // 5, min(most, (work or COACH_WORK) // (len(candidates) * sum(view.hand_sizes))))
 
 
 def _group(candidates: list[int], card: Card) -> int:
@@ -285,7 +312,9 @@ def trick_feedback(view: SeatView, trick: Trick, lang: str | None = None, names:
       shoot the moon; the coach says so rather than scold.
     - In the standard game each legal card is valued as the strong bot values it
       (the unseen cards dealt ``FEEDBACK_DEALS`` times consistently with the
-      learner's view, the rest played out): ``"better-card"`` when another card
+      learner's view, the rest played out; ``CONFIRM_DEALS`` more when the
+      played card looks ``TRY`` points worse than the best, see :func:`_valued`):
+      ``"better-card"`` when another card
       was expected to do at least ``WORTH`` points better (``facts["cost"]``),
       ``"best-card"`` when the learner found the best card and the choice mattered.
     - In a variant the coach judges only a card played last, when the trick's
@@ -373,9 +402,8 @@ def _judge_by_search(view: SeatView, table: Table, played: Card, key: str) -> Ju
     if len(candidates) == 1:
         return None
     bot = StrongBot(seed=zlib.crc32(key.encode()))
-    means = bot.evaluate(view, table, candidates, deals=_coach_deals(view, candidates, FEEDBACK_DEALS),
-                         adaptive=False)
     group = _group(candidates, played)
+    means = _valued(bot, view, table, candidates, FEEDBACK_DEALS, group)
     best = min(candidates, key=lambda c: (means[c], c))
     cost = means[group] - means[best]
     spread = max(means.values()) - min(means.values())

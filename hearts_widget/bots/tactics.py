@@ -10,6 +10,8 @@ higher card.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..engine.cards import HEARTS_MASK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS, Suit, iter_bits
 from .table import Table
 
@@ -45,8 +47,13 @@ def above(index: int) -> int:
 
 
 def trick_mask(trick: tuple[int, ...]) -> int:
+    return index_mask(trick)
+
+
+def index_mask(cards: Iterable[int]) -> int:
+    """The bitmask of the card indexes ``cards``."""
     mask = 0
-    for index in trick:
+    for index in cards:
         mask |= 1 << index
     return mask
 

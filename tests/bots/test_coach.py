@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from hearts_widget.bots import RuleBot
 from hearts_widget.bots.coach import hint, trick_feedback
-from hearts_widget.engine import Hand, Rules, WrongPhase
+from hearts_widget.engine import Hand, Rules, WrongPhase, parse_cards
+from hearts_widget.engine.cards import Suit
 
 
 def _random_play_position(players: int, seed: int, moves: int) -> Hand:
@@ -178,3 +179,22 @@ def test_variant_feedback_played_last_names_the_card_that_took_fewer_points() ->
     note = trick_feedback(view, hand.tricks[-1])
     assert note is not None and note.reason == "would-duck" and note.better == card("2S")
     assert note.text == "You took 7 points with A♠; 2♠ would have stayed under 7♠ and Seat 2 would have won the trick."
+
+
+def test_the_hint_values_the_cards_again_before_naming_a_better_one() -> None:
+    """Hearts any time, first trick, played last: 2♣ K♥ 5♣ and any club wins the K♥.
+    On the first few hundred deals 10♣ looked best; valued again on fresh deals,
+    6♣ (winning low, keeping A♣ and 10♣) is best by two to three points, and A♣
+    (the rule-based card) worst."""
+    rules = Rules(hearts_must_be_broken=False, first_trick_no_points=False)
+    mine = parse_cards("6C 10C AC 5D 8D 10D JD QD KD 7S 10S KS AS")
+    trick = parse_cards("2C KH 5C")
+    rest = [c for c in rules.deck if c not in mine and c not in trick]
+    clubs = [c for c in rest if c.suit is Suit.CLUBS]
+    others = [c for c in rest if c.suit is not Suit.CLUBS]
+    west, east = clubs[:6] + others[:6], clubs[6:] + others[6:16]
+    north = [c for c in rest if c not in west and c not in east]  # void in clubs: it threw the K♥
+    hand = Hand.from_cards(rules, [west, north, east, mine], leader=0, trick=trick, taken=[[], [], [], []])
+    advice = hint(hand.view(3))
+    assert advice.card == card("6C") and advice.reason == "search-better"
+    assert advice.facts["instead"] == card("AC") and advice.facts["gain"] >= 1
