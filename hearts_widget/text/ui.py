@@ -369,6 +369,7 @@ def notice_text(kind: str, lang: str | None = None, **facts: object) -> str:
         "pace": t.gettext("Bot pace changed."),
         "continue-after": t.gettext("The table now keeps a completed trick as you chose."),
         "nothing-to-continue": t.gettext("Nothing happened: there is no completed trick waiting on the table."),
+        "continue-first": t.gettext("First press Continue: the completed trick is still on the table."),
         "bad-language": t.gettext("Nothing happened: {detail}"),
         "internal": t.gettext("Something went wrong inside the table ({detail}). The game was not changed."),
         "house-rules": t.gettext("These rules apply from the next new game."),

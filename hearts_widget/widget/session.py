@@ -451,7 +451,9 @@ class TableSession:
     def _refuse_phase(self, phase: str) -> bool:
         """Refuse, with a notice, a pass or play made when the game is elsewhere."""
         game = self.game
-        if game.is_over:
+        if self.held is not None and not self.stopped:
+            kind = "continue-first"
+        elif game.is_over:
             kind = "game-over"
         elif game.pending_moon is not None:
             kind = "moon-first"

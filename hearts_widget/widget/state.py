@@ -53,7 +53,11 @@ class TableView:
         self.view = game.hand.view(seat)
         self.acting = session.seats_to_act()
         self.your_turn = seat in self.acting and game.pending_moon is None and game.hand.phase == "play"
-        self.passing = game.hand.phase == "pass" and seat in game.hand.waiting_to_pass and not game.is_over
+        # While a completed trick is on display nobody acts: not even the next hand's pass.
+        self.passing = game.hand.phase == "pass" and seat in self.acting
+        held = session.held_trick()
+        # The hand the table shows: the one the trick on display ended, until the learner continues.
+        self.shown = held[0] if held is not None else game.hand
 
 
 def table_state(session: TableSession, now: TableView | None = None) -> dict[str, Any]:
@@ -79,9 +83,9 @@ def table_state(session: TableSession, now: TableView | None = None) -> dict[str
         "learner": session.options.learner,
         "hot_seat": sum(session.is_human(s) for s in range(game.rules.players)) > 1,
         "hot_seat_text": ui.hot_seat_text(names[seat], lang),
-        "hand_title": ui.hand_title(hand.number + 1, lang),
+        "hand_title": ui.hand_title(now.shown.number + 1, lang),
         "seat_turns": _seat_turns(view, acting, lang),
-        "pass_label": ui.pass_direction_label(hand.pass_direction, lang),
+        "pass_label": ui.pass_direction_label(now.shown.pass_direction, lang),
         "phase": "over" if game.is_over else "moon" if game.pending_moon is not None else hand.phase,
         "status": _status(session, view),
         "your_turn": your_turn,
@@ -255,7 +259,9 @@ def hand_state(session: TableSession, now: TableView | None = None) -> list[dict
     view, your_turn, passing = now.view, now.your_turn, now.passing
     lang = session.lang
     received = set(view.received) if not view.tricks else set()
-    cards = []
+    cards: list[dict[str, Any]] = []
+    if now.shown is not session.game.hand:
+        return cards  # the last trick of a hand is on display: every card of that hand is played
     for card in view.held:
         # Compact, as it is resent whenever a card leaves the hand: the page draws the face from
         # the code; its accessible name is made by the page from ui's card label templates.

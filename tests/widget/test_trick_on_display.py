@@ -239,6 +239,26 @@ def test_score_points_a_finished_hand_is_summed_up_with_each_seats_point_cards_a
         assert table.summary is None
 
 
+def test_while_a_hands_last_trick_is_on_display_the_next_hand_waits() -> None:
+    """The next hand is dealt when the last trick completes, but the table shows the hand
+    that ended (no cards, no pass) until the learner continues; a pass or play sent
+    meanwhile is refused with what to do, and changes nothing."""
+    table = HeartsTable(seed=1)
+    while not table.game.sheet:
+        act(table)
+    state = table.state
+    assert state["held"] and state["hand_title"] == "Hand 1" and table.game.hand.phase == "pass"
+    assert table.hand == [] and not state["passing"] and not state["your_turn"]
+    before = snapshot(table)
+    cards = [c.code for c in table.game.hand.held(table._session.viewer)[:3]]
+    send(table, {"type": "pass", "cards": cards})
+    assert snapshot(table) == before and table.notice["kind"] == "continue-first"
+    assert "Continue" in table.notice["text"]
+    send(table, {"type": "continue"})
+    state = table.state
+    assert state["passing"] and state["hand_title"] == "Hand 2" and len(table.hand) == 13
+
+
 def test_the_moon_choice_shows_the_hand_just_finished() -> None:
     table = HeartsTable()
     table.load(Game.from_json(MOON_GAME.read_text()))
