@@ -61,6 +61,7 @@ SEARCH_SWITCH_INTERVAL = 0.001
 _searches = 0  # coach searches running, and the interval to restore when none is
 _saved_interval = 0.005
 _searches_lock = threading.Lock()
+THREADS = sys.platform != "emscripten"  # Pyodide (the serverless site) cannot start a thread
 
 
 @contextlib.contextmanager
@@ -391,7 +392,10 @@ class HeartsTable(anywidget.AnyWidget):
                 trick_feedback(*target, lang, names)  # the coach keeps its judgement
             loop.call_soon_threadsafe(self._judged, target)
 
-        threading.Thread(target=work, name="hearts-coach", daemon=True).start()
+        if THREADS:
+            threading.Thread(target=work, name="hearts-coach", daemon=True).start()
+        else:  # in the browser, after this update has gone to the page
+            loop.call_soon(work)
 
     def _judge(self, target: tuple[Any, Any]) -> None:
         self._guard(lambda: trick_feedback(*target, self._session.lang, self._session.names))

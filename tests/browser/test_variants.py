@@ -82,7 +82,7 @@ def assert_seats_apart(page: Page) -> None:
 
 def first_row(page: Page) -> list[int]:
     row = page.locator(".hw-score tbody tr:not(.hw-totals)").first.locator("td")
-    return [int(row.nth(i).inner_text()) for i in range(row.count())]
+    return [int(row.nth(i).inner_text().replace("\u2212", "-")) for i in range(row.count())]  # a true minus sign
 
 
 def test_an_omnibus_game_and_a_ten_player_cancellation_game(page: Page, variant_urls: dict[str, str],

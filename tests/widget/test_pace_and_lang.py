@@ -13,6 +13,7 @@ import pytest
 from hearts_widget import HeartsTable
 from hearts_widget.text import LANGUAGES
 from hearts_widget.text.ui import ui_strings
+from hearts_widget.widget import table as table_module
 
 from .conftest import pass_first_three, play_first_legal, send
 
@@ -115,9 +116,26 @@ def test_an_explicit_lang_wins_over_the_kernel_locale(monkeypatch: pytest.Monkey
     assert HeartsTable(seed=1, lang="en").lang == "en"
 
 
-def test_the_coachs_word_on_a_trick_comes_after_the_update_that_shows_the_trick() -> None:
+class NoThreads:
+    """``threading`` as in Pyodide (the serverless site): a thread cannot be started."""
+
+    class Thread:
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            pass
+
+        def start(self) -> None:
+            raise RuntimeError("can't start new thread")
+
+
+@pytest.mark.parametrize("threads", [True, False], ids=["kernel", "pyodide"])
+def test_the_coachs_word_on_a_trick_comes_after_the_update_that_shows_the_trick(
+        threads: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """The coach judges the learner's completed trick with a search that can take a second:
-    the trick goes to the page first, and the coach's word follows in the next update."""
+    the trick goes to the page first, and the coach's word follows in the next update
+    (from a thread in a kernel; from the event loop where no thread can start)."""
+    if not threads:
+        monkeypatch.setattr(table_module, "threading", NoThreads)
+        monkeypatch.setattr(table_module, "THREADS", False)
     async def play() -> list[dict[str, Any]]:
         table = HeartsTable(seed=1, pace=0.01)
         states: list[dict[str, Any]] = []
