@@ -113,6 +113,9 @@ def check_the_hand_summary(page: Page, table_shots: Path) -> None:
     expect(title).to_contain_text("Trick 13 of 13: ")
 
 
+@pytest.mark.xfail(reason="open (#10): in about 3 of 10 runs Voilà's #rendered_cells scrolls by 370-530 px "
+                          "while the learner plays (seen with a capturing scroll listener), so the trick's caption is "
+                          "above the first screen when the next trick completes; cause not found yet", strict=False)
 def test_a_learner_follows_every_trick_at_the_default_settings(page: Page, urls: dict[str, str],
                                                                table_shots: Path) -> None:
     open_at(page, urls["play"])
