@@ -29,6 +29,17 @@ def sheet_rows(page: Page) -> int:
     return page.locator(".hw-score tbody tr:not(.hw-totals)").count()
 
 
+def click_card(card: Locator) -> None:
+    """Click a card of the hand as a person does: once it has stopped moving.
+
+    A card that becomes playable lifts for 0.12 s. Playwright, finding a moving target,
+    retries its click with the element scrolled to the end, the centre and the start of the
+    page's scroll container in turn, scrolling the page by hundreds of pixels as no person's
+    click ever does; waiting for the lift to end keeps the page where the learner left it."""
+    card.evaluate("(el) => Promise.allSettled(el.getAnimations().map((a) => a.finished))")
+    card.click()
+
+
 def continue_if_held(page: Page) -> bool:
     """A completed trick waits on the table: see it, then continue as a person would."""
     button = page.locator("[data-key=continue]")
@@ -56,7 +67,7 @@ def choose_and_pass(page: Page, indexes: tuple[int, int, int] = (0, 1, 2)) -> No
     """Click three cards of the hand and confirm the pass; wait for the table to change."""
     cards = hand_cards(page)
     for index in indexes:
-        cards.nth(index).click()
+        click_card(cards.nth(index))
     before = state_id(page)
     page.get_by_role("button", name="Pass these three cards").click()
     wait_for_change(page, before)
@@ -71,7 +82,7 @@ def pass_three(page: Page, shots: Path, name: str) -> None:
     page.screenshot(path=shots / f"{name}-1-pass.png", full_page=True)
     cards = hand_cards(page)
     for index in (0, 4, 8):
-        cards.nth(index).click()
+        click_card(cards.nth(index))
     expect(page.get_by_test_id("pass-prompt")).to_contain_text("3 cards chosen")
     confirm = page.get_by_role("button", name="Pass these three cards")
     expect(confirm).to_be_enabled()
@@ -88,7 +99,7 @@ def check_illegal_card(page: Page, shots: Path, name: str) -> None:
     label = illegal.get_attribute("aria-label") or ""
     assert ", not playable: " in label, label
     count = hand_cards(page).count()
-    illegal.click()
+    click_card(illegal)
     why = page.get_by_test_id("why")
     expect(why).to_contain_text(re.compile(r"play\.[a-z-]+"))
     expect(page.get_by_test_id("notice")).to_contain_text("cannot be played")
@@ -124,7 +135,7 @@ def play_out_the_hand(page: Page, shots: Path, name: str) -> None:
         if plays == 2:
             play_by_keyboard(page)
         else:
-            legal.first.click()
+            click_card(legal.first)
         wait_for_change(page, before)
         if plays == 0:
             take_back_and_replay(page)
@@ -144,7 +155,7 @@ def take_back_and_replay(page: Page) -> None:
     wait_for_change(page, before)
     expect(hand_cards(page)).to_have_count(count + 1)
     before = state_id(page)
-    page.locator(".hw-hand .hw-card.hw-legal").first.click()
+    click_card(page.locator(".hw-hand .hw-card.hw-legal").first)
     wait_for_change(page, before)
     expect(hand_cards(page)).to_have_count(count)
 

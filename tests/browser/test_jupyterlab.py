@@ -6,7 +6,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from .person import choose_and_pass, play_one_hand
+from .person import choose_and_pass, click_card, play_one_hand
 
 KERNEL_START_MS = 90_000
 
@@ -35,7 +35,7 @@ def test_the_table_renders_and_plays_in_notebook_7(page: Page, notebook7_url: st
     cards = page.locator(".hw-hand .hw-card")
     cards.first.wait_for(timeout=KERNEL_START_MS)
     for index in (0, 1, 2):
-        cards.nth(index).click()
+        click_card(cards.nth(index))
     page.get_by_role("button", name="Pass these three cards").click()
     expect(page.locator(".hw-received")).to_contain_text("You received")
     page.screenshot(path=shots / "notebook7-play.png", full_page=True)

@@ -16,6 +16,7 @@ from hearts_widget import Game
 from .person import (
     WAIT_MS,
     choose_and_pass,
+    click_card,
     hand_cards,
     sheet_rows,
     state_id,
@@ -37,7 +38,7 @@ def play_a_little(page: Page) -> None:
     legal = page.locator(".hw-hand .hw-card.hw-legal")
     legal.first.wait_for(timeout=WAIT_MS)
     before = state_id(page)
-    legal.first.click()
+    click_card(legal.first)
     wait_for_change(page, before)
     # At the default pace the bots answer one card at a time: wait until the table
     # waits for the learner again (their card, or a completed trick to continue from).

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import NOTEBOOK, free_port, jupyter_env, start_server, stop_server
-from .person import WAIT_MS, choose_and_pass, hand_cards, state_id, wait_for_change
+from .person import WAIT_MS, choose_and_pass, click_card, hand_cards, state_id, wait_for_change
 
 SCREENS = {"1280x800": (1280, 800), "1024x768": (1024, 768), "390": (390, 844)}
 POSITION = ("from hearts_widget import HeartsTable\nfrom hearts_widget.lessons.positions import POSITIONS\n"
@@ -56,6 +56,25 @@ def open_at(page: Page, url: str, screen: str = "1280x800") -> None:
     page.set_viewport_size({"width": width, "height": height})
     page.goto(url)
     hand_cards(page).first.wait_for(timeout=60_000)
+
+
+PAGE_SCROLLS = """
+window.hwPageScrolls = [];
+document.addEventListener('scroll', (event) => {
+  const table = document.querySelector('.hw-root');
+  const page = event.target === document || (table && event.target.contains(table));
+  if (page) window.hwPageScrolls.push(Math.round(event.target.scrollTop ?? document.scrollingElement.scrollTop));
+}, true);
+"""
+
+
+def watch_page_scrolls(page: Page) -> None:
+    """Record every scroll of the page (of the table's scrolling ancestors), from the first load on."""
+    page.add_init_script(PAGE_SCROLLS)
+
+
+def page_scrolls(page: Page) -> list[int]:
+    return page.evaluate("() => window.hwPageScrolls")
 
 
 def in_first_screen(page: Page, selector: str) -> None:
@@ -113,11 +132,9 @@ def check_the_hand_summary(page: Page, table_shots: Path) -> None:
     expect(title).to_contain_text("Trick 13 of 13: ")
 
 
-@pytest.mark.xfail(reason="open (#10): in about 3 of 10 runs Voilà's #rendered_cells scrolls by 370-530 px "
-                          "while the learner plays (seen with a capturing scroll listener), so the trick's caption is "
-                          "above the first screen when the next trick completes; cause not found yet", strict=False)
 def test_a_learner_follows_every_trick_at_the_default_settings(page: Page, urls: dict[str, str],
                                                                table_shots: Path) -> None:
+    watch_page_scrolls(page)
     open_at(page, urls["play"])
     in_first_screen(page, ".hw-hand")
     choose_and_pass(page)
@@ -140,6 +157,7 @@ def test_a_learner_follows_every_trick_at_the_default_settings(page: Page, urls:
                 page.screenshot(path=table_shots / "en-1280x800-hearts-broken.png")
                 seen_broken = True
             if page.get_by_test_id("tell-hand-over").count():
+                assert page_scrolls(page) == [], "the page stayed where it was through the whole hand"
                 page.screenshot(path=table_shots / "en-1280x800-last-trick.png")
                 page.locator("[data-key=continue]").click()
                 check_the_hand_summary(page, table_shots)
@@ -156,7 +174,7 @@ def test_a_learner_follows_every_trick_at_the_default_settings(page: Page, urls:
             expect(legal.first).to_be_focused()  # focus came back to the first playable card
         illegal = page.locator(".hw-hand .hw-card.hw-illegal")
         if not seen_illegal and illegal.count():
-            illegal.first.click()
+            click_card(illegal.first)
             why = page.get_by_test_id("why")
             expect(why).to_contain_text(re.compile(r"play\.[a-z-]+"))
             expect(why.locator(".hw-rule-name")).to_have_count(1)  # the rule's name for a beginner
@@ -166,7 +184,7 @@ def test_a_learner_follows_every_trick_at_the_default_settings(page: Page, urls:
             page.screenshot(path=table_shots / "en-1280x800-illegal.png")
             seen_illegal = True
         before = state_id(page)
-        legal.first.click()
+        click_card(legal.first)
         wait_for_change(page, before)
     assert tricks == 13, f"every trick was seen to its end ({tricks})"
     assert seen_illegal and seen_broken
@@ -178,7 +196,7 @@ def test_the_table_in_every_language_and_on_every_screen(page: Page, urls: dict[
     choose_and_pass(page)
     while wait_for_turn_or_trick(page) == "turn":
         before = state_id(page)
-        page.locator(".hw-hand .hw-card.hw-legal").first.click()
+        click_card(page.locator(".hw-hand .hw-card.hw-legal").first)
         wait_for_change(page, before)
     for lang in ("en", "tl", "ceb", "sw"):
         if lang != "en":

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from .conftest import free_port, jupyter_env, start_server, stop_server
 from .person import (
     choose_and_pass,
+    click_card,
     hand_cards,
     sheet_rows,
     state_id,
@@ -63,7 +64,7 @@ def play_hand(page: Page) -> None:
         if sheet_rows(page) == 1 or not legal.count():
             continue
         before = state_id(page)
-        legal.first.click()
+        click_card(legal.first)
         wait_for_change(page, before)
     assert sheet_rows(page) == 1, "the hand was scored"
 

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 from .person import (
     WAIT_MS,
     choose_and_pass,
+    click_card,
     hand_cards,
     play_one_hand,
     sheet_rows,
@@ -75,7 +76,7 @@ def test_bots_play_one_card_at_a_time_at_the_default_pace(page: Page, voila_url:
                 break
             page.screenshot(path=shots / "voila-7-paced.png", full_page=True)
             before = state_id(page)
-            legal.first.click()
+            click_card(legal.first)
             wait_for_change(page, before)
         page.wait_for_timeout(100)
     assert turns == 2, f"the learner's turn came twice (the table showed {counts})"
@@ -97,10 +98,10 @@ def test_switching_language_mid_hand_changes_the_words_not_the_game(page: Page, 
         if illegal.count():
             break
         before = state_id(page)
-        page.locator(".hw-hand .hw-card.hw-legal").first.click()
+        click_card(page.locator(".hw-hand .hw-card.hw-legal").first)
         wait_for_change(page, before)
     code = illegal.first.get_attribute("data-code")
-    illegal.first.click()
+    click_card(illegal.first)
     why = page.get_by_test_id("why")
     expect(why).to_contain_text("play.")
     english_why, english_story = why.inner_text(), page.get_by_test_id("narration").inner_text()
@@ -110,7 +111,7 @@ def test_switching_language_mid_hand_changes_the_words_not_the_game(page: Page, 
 
     page.get_by_role("combobox", name="Language").select_option("sw")
     expect(page.locator(".hw-root[lang='sw']")).to_be_visible()
-    page.locator(f".hw-hand .hw-card[data-code='{code}']").click()
+    click_card(page.locator(f".hw-hand .hw-card[data-code='{code}']"))
     expect(why).to_contain_text(rule.group(0) if rule else "play.")
     swahili_why, swahili_story = why.inner_text(), page.get_by_test_id("narration").inner_text()
     assert swahili_why != english_why and "must follow suit" not in swahili_why

@@ -18,6 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from browser.person import click_card
 from playwright.sync_api import Page, expect
 
 from hearts_widget import Game
@@ -156,11 +157,11 @@ def test_a_position_where_the_learner_wins_the_trick_goes_on(lesson_page: Page) 
     page = lesson_page
     go_to(page, "follow-suit")
     board = page.locator(".hearts-lesson-step-follow-suit .hearts-lesson-position")
-    board.locator(".hw-hand .hw-card", has_text="Q").click()  # Q♦ wins the trick
+    click_card(board.locator(".hw-hand .hw-card", has_text="Q"))  # Q♦ wins the trick
     expect(board.locator(".hearts-lesson-feedback")).to_contain_text("South wins trick 9")
     board.get_by_role("button", name="Undo").click()
     expect(board.locator(".hearts-lesson-feedback")).to_have_text("")
-    board.locator(".hw-hand .hw-card", has_text="3").click()
+    click_card(board.locator(".hw-hand .hw-card", has_text="3"))
     expect(board.locator(".hearts-lesson-feedback")).to_contain_text("East wins trick 9")
     go_to(page, "points")  # the learner takes the Black Maria here, and the lesson goes on
     play_position(page, step("points"))

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from urllib.parse import urlparse
 
+from browser.person import click_card
 from playwright.sync_api import Page, expect
 
 from hearts_widget.lessons.format import Step
@@ -80,10 +81,10 @@ def play_position(page: Page, step: Step, lang: str = "en") -> None:
         board = root.locator(".hearts-lesson-position").nth(index)
         expect(board.locator(".hw-hand .hw-card")).to_have_count(len(position.cards))
         if any(not legal for legal, _ in position.expect.values()):
-            board.locator(".hw-hand .hw-card.hw-illegal").first.click()
+            click_card(board.locator(".hw-hand .hw-card.hw-illegal").first)
             expect(board.get_by_test_id("notice")).to_be_visible()
             expect(board.locator(".hearts-lesson-feedback")).to_have_text("")
-        board.locator(".hw-hand .hw-card.hw-legal").first.click()
+        click_card(board.locator(".hw-hand .hw-card.hw-legal").first)
         feedback = board.locator(".hearts-lesson-feedback")
         expect(feedback).to_contain_text("✓")
         if lang == "en":
@@ -115,11 +116,11 @@ def act_on_step(page: Page, step: Step, lang: str = "en") -> None:
     if step.demo in ("pass", "coach-pass"):
         cards = root.locator(".hearts-lesson-pass .hearts-lesson-card")
         button = root.get_by_role("button", name=lesson_text("ui.pass-button", lang))
-        cards.nth(0).click()
+        click_card(cards.nth(0))
         button.click()
         expect(root.locator(".hearts-lesson-pass .hearts-lesson-feedback")).to_contain_text("✗")
-        cards.nth(1).click()
-        cards.nth(2).click()
+        click_card(cards.nth(1))
+        click_card(cards.nth(2))
         button.click()
         expect(root.locator(".hearts-lesson-pass .hearts-lesson-feedback")).to_contain_text("✓")
     if step.demo == "deck":
@@ -184,12 +185,12 @@ def play_table(page: Page, step: Step, lang: str = "en", moves: int = 1) -> bool
                 expect(advice).to_contain_text(coach)
             cards = root.locator(".hw-hand .hw-card")
             for card in range(3):
-                cards.nth(card).click()
+                click_card(cards.nth(card))
             pass_button.click()
         else:
             if step.demo == "guided":
                 expect(advice).to_contain_text(coach)
-            root.locator(".hw-hand .hw-card.hw-legal").first.click()
+            click_card(root.locator(".hw-hand .hw-card.hw-legal").first)
         expect(table).not_to_have_attribute("data-state-id", before)
     page.wait_for_function(waiting, arg=arg)
     return bool(page.evaluate(done, arg))

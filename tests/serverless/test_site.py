@@ -9,6 +9,7 @@ import json
 import time
 from pathlib import Path
 
+from browser.person import click_card
 from playwright.sync_api import FrameLocator, Page, expect
 
 from hearts_widget.lessons.path import STEPS
@@ -82,12 +83,12 @@ def test_a_card_is_played_on_the_play_page(page: Page, site_url: str, shots: Pat
     expect(hand).to_have_count(13)
     fills_the_page_from_the_top(frame)
     for index in range(3):
-        hand.nth(index).click()
+        click_card(hand.nth(index))
     frame.get_by_role("button", name="Pass these three cards").click()
     expect(frame.get_by_test_id("pass-prompt")).to_have_count(0)
     legal = frame.locator(".hw-hand .hw-card.hw-legal")
     legal.first.wait_for()
-    legal.first.click()
+    click_card(legal.first)
     expect(hand).to_have_count(12)
     page.screenshot(path=shots / "site-play.png")
     frame.locator(".hw-root").screenshot(path=shots / "site-table.png")
