@@ -454,15 +454,18 @@ def _can_finish(game: Game) -> bool:
 
 def sheet_state(session: TableSession) -> dict[str, Any]:
     """The score sheet (its own trait: it changes once a hand)."""
-    return _sheet(session.game, session.names, session.lang)
+    short = ui.seat_short_names(session.options.players, session.options.learner, session.lang)
+    return _sheet(session.game, session.names, short, session.lang)
 
 
-def _sheet(game: Game, names: list[str], lang: str) -> dict[str, Any]:
+def _sheet(game: Game, names: list[str], short_names: list[str], lang: str) -> dict[str, Any]:
     """The score sheet: every number as the learner reads it (``rows_text``, ``totals_text``,
-    with a true minus sign), and the raw numbers the chart is drawn from."""
+    with a true minus sign), the seats' short names for a sheet on a phone, and the raw
+    numbers the chart is drawn from."""
     running = list(accumulate(game.sheet, lambda a, b: tuple(x + y for x, y in zip(a, b, strict=True))))
     return {
         "names": names,
+        "short_names": short_names,
         "hands_text": [number_text(number) for number in range(1, len(game.sheet) + 1)],
         "rows_text": [[number_text(points) for points in row] for row in game.sheet],
         "totals_text": [number_text(total) for total in game.scores],

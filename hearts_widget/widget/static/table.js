@@ -205,6 +205,7 @@ export default {
       open: { sheet: true, story: true, rules: true, house: false }, sameDeal: null, viewer: null, covered: false,
       hadFocus: false, noticeSpoken: 0, flash: null, dialog: null, pressed: null };
     const panels = new Map(); // panel key -> {sig, node}
+    let fittedSheet = null; // the score sheet last fitted to its width (fitSheet)
     const root = h("div", { class: "hw-root" });
     const content = h("div", { class: "hw-content" });
     // One live region that stays in the page; events are read one at a time.
@@ -317,6 +318,8 @@ export default {
         rulesCard(), houseRules(), sheet(state, ui), sameDeal(state), narration(state, ui),
       ];
       arrange(content, parts.filter(Boolean));
+      const sheetNode = (panels.get("sheet") || {}).node || null;
+      if (sheetNode !== fittedSheet) { fittedSheet = sheetNode; fitSheet(); } // a new sheet (a hand, a language)
       settleFocus(state);
     }
 
@@ -919,23 +922,38 @@ export default {
       const s = model.get("sheet");
       if (!s || !s.names) return null;
       return panel("sheet", [s, Boolean(state.game_over), ui.score_sheet, ui.chart, state.practice], () => {
+        // Each seat's head holds its full name and its short one: `fitSheet` shows the short
+        // ones when the full ones do not fit (a phone); a screen reader reads the full name.
+        const short = s.short_names || s.names;
         const head = h("tr", {}, h("th", { scope: "col" }, ui.hand_column),
-          s.names.map((name) => h("th", { scope: "col" }, name)));
+          s.names.map((name, seat) => h("th", { scope: "col", title: name }, h("span", { class: "hw-long" }, name),
+            h("span", { class: "hw-short", "aria-hidden": "true" }, short[seat]))));
         // Every number is the kernel's text (a true minus sign, the learner's language).
         const rows = s.rows_text.map((row, i) => h("tr", {}, h("th", { scope: "row" }, s.hands_text[i]),
           row.map((v) => h("td", {}, v))));
         const totals = h("tr", { class: "hw-totals" }, h("th", { scope: "row" }, ui.total_row),
           s.totals_text.map((v) => h("td", {}, v)));
-        return h("details", { class: "hw-sheet", open: local.open.sheet, ontoggle: remember("sheet") },
+        const opened = remember("sheet");
+        return h("details", { class: "hw-sheet", open: local.open.sheet,
+          ontoggle: (event) => { opened(event); fitSheet(); } },
           h("summary", {}, ui.score_sheet),
-          h("table", { class: "hw-score", "data-testid": "score-sheet" },
-            h("thead", {}, head), h("tbody", {}, rows, totals)),
+          h("div", { class: "hw-sheet-fit" }, h("table", { class: "hw-score", "data-testid": "score-sheet" },
+            h("thead", {}, head), h("tbody", {}, rows, totals))),
           h("p", { class: "hw-small" }, s.target_text),
           room.practice(state), // -- classroom hook
           h("div", { class: "hw-actions" }, room.buttons()), // -- classroom hook: save and open a game file
           s.rows_text.length >= 2 && !state.game_over ? chart(state, ui) : null);
       });
     }
+    /** The score sheet with the seats' full names, or their short ones when the full ones make it
+     * wider than its place; wider still (a very narrow column), it scrolls in its own box, never the page. */
+    function fitSheet() {
+      const box = root.querySelector(".hw-sheet-fit");
+      if (!box || !box.clientWidth) return; // not shown yet, or closed: fitted when it opens
+      box.classList.remove("hw-compact");
+      if (box.scrollWidth > box.clientWidth) box.classList.add("hw-compact");
+    }
+
     function chart(state, ui) {
       const s = model.get("sheet");
       const series = s.names.map((_, seat) => [0, ...s.running.map((r) => r[seat])]);
@@ -972,6 +990,12 @@ export default {
       const ends = series.map((points, seat) => ({ seat, value: points[points.length - 1] }))
         .map((e) => ({ ...e, at: y(e.value) })).sort((a, b) => a.at - b.at);
       ends.forEach((e, i) => { if (i > 0 && e.at - ends[i - 1].at < GAP) e.at = ends[i - 1].at + GAP; });
+      // Names pushed below the chart's foot (many seats near the lowest score) move back up, GAP apart.
+      const lowest = height - bottom;
+      for (let i = ends.length - 1; i >= 0; i -= 1) {
+        const limit = i === ends.length - 1 ? lowest : ends[i + 1].at - GAP;
+        if (ends[i].at > limit) ends[i].at = limit;
+      }
       for (const e of ends) {
         add("text", { x: x(s.running.length) + 3, y: e.at + 3, class: `hw-chart-text hw-fill-${e.seat % 7}` },
           s.chart.ends_text[e.seat]);
@@ -1039,7 +1063,10 @@ export default {
     root.addEventListener("keydown", onKey);
 
     const NARROW = 520;
-    const resize = new ResizeObserver(() => root.classList.toggle("hw-narrow", root.clientWidth < NARROW));
+    const resize = new ResizeObserver(() => {
+      root.classList.toggle("hw-narrow", root.clientWidth < NARROW);
+      fitSheet();
+    });
     resize.observe(root);
 
     const draw = room.guard(render); // -- classroom hook
