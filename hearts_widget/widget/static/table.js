@@ -945,13 +945,16 @@ export default {
           s.rows_text.length >= 2 && !state.game_over ? chart(state, ui) : null);
       });
     }
-    /** The score sheet with the seats' full names, or their short ones when the full ones make it
-     * wider than its place; wider still (a very narrow column), it scrolls in its own box, never the page. */
+    /** The score sheet as wide as its place allows: the seats' full names, closer together if they
+     * do not fit, else their short names; wider still (a very narrow column), it scrolls in its own
+     * box, never the page. */
     function fitSheet() {
       const box = root.querySelector(".hw-sheet-fit");
       if (!box || !box.clientWidth) return; // not shown yet, or closed: fitted when it opens
-      box.classList.remove("hw-compact");
-      if (box.scrollWidth > box.clientWidth) box.classList.add("hw-compact");
+      const over = () => box.scrollWidth > box.clientWidth;
+      box.classList.remove("hw-tight", "hw-compact");
+      if (over()) box.classList.add("hw-tight");
+      if (over()) box.classList.add("hw-compact");
     }
 
     function chart(state, ui) {
