@@ -8,6 +8,7 @@ refused move leaves the game exactly as it was, with a notice saying why.
 
 from __future__ import annotations
 
+import json
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -62,6 +63,9 @@ class TableSession:
         # Undo used after a card it led to was seen: the game is practice (undo_rule.py).
         self.practice = False
         self.state_id = 0
+        # The last game intent acted on: the state id it was made on, and the intent (intent_key).
+        # The same intent sent again on that state (a double click) is ignored without a word.
+        self.acted: tuple[int, str] | None = None
         self.notice: Notice = {}
         self._notice_count = 0
         # The coach: a hint asked for in this exact game state, and the learner's
@@ -176,8 +180,13 @@ class TableSession:
                 self._say("malformed", detail="missing state id")
                 return
             if state != self.state_id:
-                self._say("stale")
-                return
+                if self.acted != (state, intent_key(message)):
+                    self._say("stale")  # made on a table that has changed since: say so
+                return  # else done already (a double click): nothing happens, nothing to say
+            getattr(self, "_on_" + kind)(message)
+            if self.state_id != state:
+                self.acted = (state, intent_key(message))
+            return
         getattr(self, "_on_" + kind)(message)
 
     def _on_play(self, message: dict[str, Any]) -> None:
@@ -340,7 +349,9 @@ class TableSession:
         self.continue_play()
 
     def continue_play(self) -> None:
-        """Release the completed trick on display (the learner's click, key or the auto-continue delay)."""
+        """Release the completed trick on display (the learner's click, key or the auto-continue delay).
+        A Continue the learner sends on that table afterwards is then done already."""
+        self.acted = (self.state_id, intent_key({"type": "continue"}))
         self.held = None
         self._changed()
 
@@ -475,6 +486,11 @@ class TableSession:
         self._notice_count += 1
         self.notice = {"id": self._notice_count, "level": level, "kind": kind, "rule": rule,
                        "text": notice_text(kind, self.lang, **facts)}
+
+
+def intent_key(message: dict[str, Any]) -> str:
+    """What an intent asks for, whatever table it was made on: the message without its state id."""
+    return json.dumps({key: value for key, value in message.items() if key != "state"}, sort_keys=True, default=str)
 
 
 def completed_trick_hand(before: Game, after: Game) -> int | None:

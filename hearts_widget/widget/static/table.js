@@ -88,6 +88,13 @@ function place(position, players, rx, ry) {
   return `left:${x}%;top:${y}%;--hw-edge:${edge}%;--hw-ty:${-50 - (y - 50) / 2}%`;
 }
 
+/** Whether a click is the second (or third) of a double click: not a new intent, as the first
+ * click's is sent already. Its target may be what took the place of the first click's button
+ * (Continue gone, a card below it moved up), which the learner never meant to press. */
+const again = (/** @type {MouseEvent} */ event) => event.detail > 1;
+/** A click handler that ignores the second click of a double click. */
+const once = (handler) => (/** @type {MouseEvent} */ event) => { if (!again(event)) handler(event); };
+
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 // -- classroom: browser id, connection state, save and load (issue 13) --
@@ -403,7 +410,7 @@ export default {
           h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, ui.language), lang),
           variantChoice(stat.variants),
           h("button", { class: "hw-button", "data-key": "undo", disabled: !state.can_undo,
-            onclick: () => send({ type: "undo" }) }, "↶ ", ui.undo),
+            onclick: once(() => send({ type: "undo" })) }, "↶ ", ui.undo),
           h("button", { class: "hw-button", "data-key": "new", onclick: () => send({ type: "new_game" }) }, ui.new_game));
       });
     }
@@ -449,8 +456,8 @@ export default {
       const n = state.players;
       if (!feltArea) {
         feltArea = h("div", { class: "hw-table", role: "group", "data-testid": "felt",
-          onclick: () => {
-            if (!current().held) return;
+          onclick: (event) => {
+            if (!current().held || again(event)) return;
             // A click on the felt continues, as the button does: the learner is still at the table.
             setTimeout(() => { local.hadFocus = true; }, 0);
             send({ type: "continue" });
@@ -554,7 +561,8 @@ export default {
         if (state.held) {
           box.append(h("div", { class: "hw-continue-row" },
             h("button", { class: "hw-button hw-primary", "data-key": "continue",
-              onclick: (event) => { event.stopPropagation(); send({ type: "continue" }); } }, ui.continue, " ▸"),
+              onclick: (event) => { event.stopPropagation(); if (!again(event)) send({ type: "continue" }); } },
+            ui.continue, " ▸"),
             h("span", { class: "hw-small" }, ui.continue_key.replace("{key}", "Enter"))));
         }
         if (!box.childNodes.length) box.classList.add("hw-quiet");
@@ -722,7 +730,7 @@ export default {
         class: "hw-card", "data-key": `card:${card.code}`, "data-code": card.code,
         // A mouse or touch press focuses the card just before it is played: no verdict for that focus.
         onpointerdown: () => { local.pressed = card.code; },
-        onclick: () => activate(card.code),
+        onclick: once(() => activate(card.code)),
         onfocus: () => {
           const pressed = local.pressed === card.code;
           local.pressed = null;
@@ -830,7 +838,7 @@ export default {
     function lessonActions(state, ui) {
       return panel("lesson-actions", [state.can_undo, ui.lesson_undo], () =>
         h("div", { class: "hw-actions" }, state.can_undo ? h("button", { class: "hw-button hw-primary",
-          "data-key": "undo", onclick: () => send({ type: "undo" }) }, "↶ ", ui.lesson_undo) : null));
+          "data-key": "undo", onclick: once(() => send({ type: "undo" })) }, "↶ ", ui.lesson_undo) : null));
     }
 
     function lastTrick(state, ui) {
@@ -1084,6 +1092,11 @@ export default {
     const onNotice = () => { local.pending = false; redraw(); }; // a refusal answers a click too
     const onStory = () => { takeStory(model.get("story")); redraw(); };
     const onMessage = (message) => {
+      if (message && message.type === "repeat") { // a click the kernel had acted on already: nothing changed
+        local.pending = false;
+        root.classList.remove("hw-pending");
+        return;
+      }
       if (!message || message.type !== "story") return;
       story.asked = false;
       story.version = message.version;
