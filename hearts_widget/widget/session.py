@@ -66,6 +66,9 @@ class TableSession:
         # The last game intent acted on: the state id it was made on, and the intent (intent_key).
         # The same intent sent again on that state (a double click) is ignored without a word.
         self.acted: tuple[int, str] | None = None
+        # The state id since which the undo stack is as it is: an Undo made on that state or a later
+        # one takes back the same move (a bot's card landing as the learner clicks does not change it).
+        self.undo_since = 0
         self.notice: Notice = {}
         self._notice_count = 0
         # The coach: a hint asked for in this exact game state, and the learner's
@@ -179,7 +182,7 @@ class TableSession:
             if not isinstance(state, int) or isinstance(state, bool):
                 self._say("malformed", detail="missing state id")
                 return
-            if state != self.state_id:
+            if state != self.state_id and not (kind == "undo" and state >= self.undo_since):
                 if self.acted != (state, intent_key(message)):
                     self._say("stale")  # made on a table that has changed since: say so
                 return  # else done already (a double click): nothing happens, nothing to say
@@ -268,7 +271,7 @@ class TableSession:
         self.game, self.viewer = before, seat
         self._played_from = self.feedback_on = self.same_deal = self.held = None
         self.stopped = self._stop_armed = False
-        self._changed()
+        self.undo_changed()
         self._say("undone-practice" if peeked else "undone", level="info")
 
     def _on_new_game(self, message: dict[str, Any]) -> None:
@@ -285,7 +288,7 @@ class TableSession:
         self._played_from = self.feedback_on = self.same_deal = self.held = None
         self.stopped = self.stop_after_move = self._stop_armed = False
         self.viewer = self.options.learner
-        self._changed()
+        self.undo_changed()
         self._say("new-game", level="info")
 
     def _on_house_rules(self, message: dict[str, Any]) -> None:
@@ -404,7 +407,7 @@ class TableSession:
         self.practice = False
         self._played_from = self.feedback_on = self.same_deal = self.held = None
         self.stopped = self._stop_armed = False
-        self._changed()
+        self.undo_changed()
 
     def _human_move(self, move: Callable[[Game], Game]) -> bool:
         """Apply a learner's move through the engine; a refusal changes nothing.
@@ -422,7 +425,7 @@ class TableSession:
         self.game = after
         self.notice = {}
         self.feedback_on = None
-        self._changed()
+        self.undo_changed()
         return True
 
     def _check_trick_done(self) -> None:
@@ -474,6 +477,12 @@ class TableSession:
             return False
         self._say(kind)
         return True
+
+    def undo_changed(self) -> None:
+        """The game changed, and the undo stack with it (a learner's move, an undo, a new game,
+        a loaded one): an Undo made from now on takes back the stack's new top."""
+        self._changed()
+        self.undo_since = self.state_id
 
     def _changed(self) -> None:
         """The game or the view changed: new state id, and the human who must act sits down."""

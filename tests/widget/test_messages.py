@@ -101,6 +101,25 @@ def test_another_intent_made_on_the_table_already_played_on_is_stale(table: Hear
     assert table.game is after_first and table.notice["kind"] == "stale"
 
 
+def test_an_undo_clicked_as_a_bots_card_lands_takes_back_the_learners_card(table: HeartsTable) -> None:
+    pass_first_three(table)
+    session = table._session
+    while not session.bot_to_act():  # the learner plays until a bot plays after them
+        card = next(c for c in session.game.hand.view(session.viewer).legal)
+        session.handle({"type": "play", "state": session.state_id, "card": card.code})
+        if session.held is not None:
+            session.continue_play()
+    before_card = session.undo_stack[-1][0]
+    seen = session.state_id  # the table the learner sees, and clicks Undo on
+    session.bot_step()  # a bot's card lands before the click arrives
+    assert session.state_id != seen
+    session.handle({"type": "undo", "state": seen})
+    assert session.game is before_card and session.notice["kind"].startswith("undone")
+    older = seen - 1
+    session.handle({"type": "undo", "state": older})  # made before the move it would now take back
+    assert session.notice["kind"] == "stale"
+
+
 def test_a_refused_intent_sent_again_is_refused_again(table: HeartsTable) -> None:
     pass_first_three(table)
     card = next(c["code"] for c in table.hand if not c["legal"])

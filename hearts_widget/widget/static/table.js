@@ -1074,8 +1074,11 @@ export default {
     root.addEventListener("keydown", onKey);
 
     const NARROW = 520;
+    let width = -1;
     const resize = new ResizeObserver(() => {
-      root.classList.toggle("hw-narrow", root.clientWidth < NARROW);
+      if (root.clientWidth === width) return; // the height changes with most updates: nothing to refit
+      width = root.clientWidth;
+      root.classList.toggle("hw-narrow", width < NARROW);
       fitSheet();
     });
     resize.observe(root);
