@@ -183,11 +183,14 @@ class TableSession:
                 self._say("malformed", detail="missing state id")
                 return
             if state != self.state_id and not (kind == "undo" and state >= self.undo_since):
+                # Made on a table that has changed since: the intent acted on there, sent again (a double
+                # click), is done already and needs no word; any other is stale.
                 if self.acted != (state, intent_key(message)):
-                    self._say("stale")  # made on a table that has changed since: say so
-                return  # else done already (a double click): nothing happens, nothing to say
+                    self._say("stale")
+                return
+            before = self.state_id
             getattr(self, "_on_" + kind)(message)
-            if self.state_id != state:
+            if self.state_id != before:
                 self.acted = (state, intent_key(message))
             return
         getattr(self, "_on_" + kind)(message)
