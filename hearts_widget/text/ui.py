@@ -80,6 +80,21 @@ def seat_names(players: int, learner: int, lang: str | None = None) -> list[str]
             for seat in range(players)]
 
 
+def seat_short_names(players: int, learner: int, lang: str | None = None) -> list[str]:
+    """The seats' names in a letter or two and a number, in the order of :func:`seat_names`:
+    the score sheet's column heads when the full names do not fit (a phone)."""
+    t = translator(lang)
+    if players == 4:
+        # Translators: a compass point as the seats are named (South, West, North, East), shortened: its first
+        # letter, or its first few letters where two points would begin with the same one.
+        compass = [t.pgettext("seat, short", "S"), t.pgettext("seat, short", "W"),
+                   t.pgettext("seat, short", "N"), t.pgettext("seat, short", "E")]
+        return [compass[(seat - learner) % 4] for seat in range(players)]
+    # Translators: a short "Player {number}": its first letter, then the number, as in "P3".
+    return [t.pgettext("seat, short", "P{number}").format(number=(seat - learner) % players + 1)
+            for seat in range(players)]
+
+
 def card_label_templates(lang: str | None = None) -> dict[str, str]:
     """The accessible names of the hand's cards, as templates the page fills with each
     card's name and reason (so they are sent once, not with every card of every update)."""

@@ -126,7 +126,7 @@ def restore(session: TableSession, record: Any) -> None:
     session.same_deal = same
     session._played_from, session.feedback_on = coach_view, None
     session._check_trick_done()
-    session._changed()
+    session.undo_changed()
 
 
 def _coach_lengths(data: dict[str, Any]) -> list[int]:

@@ -23,9 +23,9 @@ RENDER_NOTICE_MIME = "application/vnd.hearts-widget.render-notice+json"
 def with_render_notice(bundle: Any, lang: str) -> Any:
     """``bundle`` (a widget's display data, alone or as ``(data, metadata)``, as IPython
     takes either) with the page's words for a widget that could not be drawn."""
-    if isinstance(bundle, tuple):
-        data, metadata = bundle
-        return {**data, RENDER_NOTICE_MIME: render_retry_text(lang)}, metadata
     if bundle is None:
         return None
-    return {**bundle, RENDER_NOTICE_MIME: render_retry_text(lang)}
+    pair = isinstance(bundle, tuple)
+    data, metadata = bundle if pair else (bundle, None)
+    data = {**data, RENDER_NOTICE_MIME: render_retry_text(lang)}
+    return (data, metadata) if pair else data

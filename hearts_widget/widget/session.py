@@ -8,6 +8,7 @@ refused move leaves the game exactly as it was, with a notice saying why.
 
 from __future__ import annotations
 
+import json
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -62,6 +63,12 @@ class TableSession:
         # Undo used after a card it led to was seen: the game is practice (undo_rule.py).
         self.practice = False
         self.state_id = 0
+        # The last game intent acted on: the state id it was made on, and the intent (intent_key).
+        # The same intent sent again on that state (a double click) is ignored without a word.
+        self.acted: tuple[int, str] | None = None
+        # The state id since which the undo stack is as it is: an Undo made on that state or a later
+        # one takes back the same move (a bot's card landing as the learner clicks does not change it).
+        self.undo_since = 0
         self.notice: Notice = {}
         self._notice_count = 0
         # The coach: a hint asked for in this exact game state, and the learner's
@@ -175,9 +182,17 @@ class TableSession:
             if not isinstance(state, int) or isinstance(state, bool):
                 self._say("malformed", detail="missing state id")
                 return
-            if state != self.state_id:
-                self._say("stale")
+            if state != self.state_id and not (kind == "undo" and state >= self.undo_since):
+                # Made on a table that has changed since: the intent acted on there, sent again (a double
+                # click), is done already and needs no word; any other is stale.
+                if self.acted != (state, intent_key(message)):
+                    self._say("stale")
                 return
+            before = self.state_id
+            getattr(self, "_on_" + kind)(message)
+            if self.state_id != before:
+                self.acted = (state, intent_key(message))
+            return
         getattr(self, "_on_" + kind)(message)
 
     def _on_play(self, message: dict[str, Any]) -> None:
@@ -259,7 +274,7 @@ class TableSession:
         self.game, self.viewer = before, seat
         self._played_from = self.feedback_on = self.same_deal = self.held = None
         self.stopped = self._stop_armed = False
-        self._changed()
+        self.undo_changed()
         self._say("undone-practice" if peeked else "undone", level="info")
 
     def _on_new_game(self, message: dict[str, Any]) -> None:
@@ -276,7 +291,7 @@ class TableSession:
         self._played_from = self.feedback_on = self.same_deal = self.held = None
         self.stopped = self.stop_after_move = self._stop_armed = False
         self.viewer = self.options.learner
-        self._changed()
+        self.undo_changed()
         self._say("new-game", level="info")
 
     def _on_house_rules(self, message: dict[str, Any]) -> None:
@@ -340,7 +355,9 @@ class TableSession:
         self.continue_play()
 
     def continue_play(self) -> None:
-        """Release the completed trick on display (the learner's click, key or the auto-continue delay)."""
+        """Release the completed trick on display (the learner's click, key or the auto-continue delay).
+        A Continue the learner sends on that table afterwards is then done already."""
+        self.acted = (self.state_id, intent_key({"type": "continue"}))
         self.held = None
         self._changed()
 
@@ -393,7 +410,7 @@ class TableSession:
         self.practice = False
         self._played_from = self.feedback_on = self.same_deal = self.held = None
         self.stopped = self._stop_armed = False
-        self._changed()
+        self.undo_changed()
 
     def _human_move(self, move: Callable[[Game], Game]) -> bool:
         """Apply a learner's move through the engine; a refusal changes nothing.
@@ -411,7 +428,7 @@ class TableSession:
         self.game = after
         self.notice = {}
         self.feedback_on = None
-        self._changed()
+        self.undo_changed()
         return True
 
     def _check_trick_done(self) -> None:
@@ -464,6 +481,12 @@ class TableSession:
         self._say(kind)
         return True
 
+    def undo_changed(self) -> None:
+        """The game changed, and the undo stack with it (a learner's move, an undo, a new game,
+        a loaded one): an Undo made from now on takes back the stack's new top."""
+        self._changed()
+        self.undo_since = self.state_id
+
     def _changed(self) -> None:
         """The game or the view changed: new state id, and the human who must act sits down."""
         self.state_id += 1
@@ -475,6 +498,11 @@ class TableSession:
         self._notice_count += 1
         self.notice = {"id": self._notice_count, "level": level, "kind": kind, "rule": rule,
                        "text": notice_text(kind, self.lang, **facts)}
+
+
+def intent_key(message: dict[str, Any]) -> str:
+    """What an intent asks for, whatever table it was made on: the message without its state id."""
+    return json.dumps({key: value for key, value in message.items() if key != "state"}, sort_keys=True, default=str)
 
 
 def completed_trick_hand(before: Game, after: Game) -> int | None:

@@ -55,9 +55,10 @@ class TableView:
         self.your_turn = seat in self.acting and game.pending_moon is None and game.hand.phase == "play"
         # While a completed trick is on display nobody acts: not even the next hand's pass.
         self.passing = game.hand.phase == "pass" and seat in self.acting
-        held = session.held_trick()
-        # The hand the table shows: the one the trick on display ended, until the learner continues.
-        self.shown = held[0] if held is not None else game.hand
+        # The completed trick on display and its hand, or None; the hand the table shows is the one
+        # that trick ended, until the learner continues.
+        self.held = session.held_trick()
+        self.shown = self.held[0] if self.held is not None else game.hand
 
 
 def table_state(session: TableSession, now: TableView | None = None) -> dict[str, Any]:
@@ -92,7 +93,7 @@ def table_state(session: TableSession, now: TableView | None = None) -> dict[str
         "passing": passing,
         "teaching": _teaching(view, lang) if your_turn else [],
         "pass": _pass_info(view, names, lang, passing),
-        "trick": _trick(session, view),
+        "trick": _trick(session, now),
         "show_last_trick": session.show_last_trick,
         "hearts_broken": view.hearts_broken,
         "finish_offer": ui.finish_offer_text(lang) if _can_finish(game) and seat in acting else "",
@@ -353,14 +354,13 @@ def trick_segments(events: tuple[Event, ...] | list[Event]) -> list[list[Event]]
     return segments
 
 
-def _trick(session: TableSession, view: SeatView) -> dict[str, Any]:
+def _trick(session: TableSession, now: TableView) -> dict[str, Any]:
     """The trick on the table, with what happened in it: the trick in progress, or the
     completed trick held on display (its winner marked, a caption saying why);
     between tricks at the instant pace, the one just won."""
-    names, lang = session.names, session.lang
-    held = session.held_trick()
-    if held is not None:
-        hand, trick = held
+    names, lang, view = session.names, session.lang, now.view
+    if now.held is not None:
+        hand, trick = now.held
         segments = trick_segments(hand.visible_events(view.seat))
         return _trick_info(trick, segments[-1] if segments else [], hand.rules, names, lang, held=True)
     trick = view.trick
@@ -454,15 +454,18 @@ def _can_finish(game: Game) -> bool:
 
 def sheet_state(session: TableSession) -> dict[str, Any]:
     """The score sheet (its own trait: it changes once a hand)."""
-    return _sheet(session.game, session.names, session.lang)
+    short = ui.seat_short_names(session.options.players, session.options.learner, session.lang)
+    return _sheet(session.game, session.names, short, session.lang)
 
 
-def _sheet(game: Game, names: list[str], lang: str) -> dict[str, Any]:
+def _sheet(game: Game, names: list[str], short_names: list[str], lang: str) -> dict[str, Any]:
     """The score sheet: every number as the learner reads it (``rows_text``, ``totals_text``,
-    with a true minus sign), and the raw numbers the chart is drawn from."""
+    with a true minus sign), the seats' short names for a sheet on a phone, and the raw
+    numbers the chart is drawn from."""
     running = list(accumulate(game.sheet, lambda a, b: tuple(x + y for x, y in zip(a, b, strict=True))))
     return {
         "names": names,
+        "short_names": short_names,
         "hands_text": [number_text(number) for number in range(1, len(game.sheet) + 1)],
         "rows_text": [[number_text(points) for points in row] for row in game.sheet],
         "totals_text": [number_text(total) for total in game.scores],

@@ -33,7 +33,7 @@ from ..text.ui import ui_strings
 from . import persist
 from .options import TableOptions
 from .render_notice import with_render_notice
-from .session import TableSession
+from .session import GAME_INTENTS, TableSession
 from .state import (
     Story,
     TableView,
@@ -234,7 +234,13 @@ class HeartsTable(anywidget.AnyWidget):
         else:
             self._played = self._played or kind in ("play", "pass", "undo", "new_game", "finish_hand", "moon",
                                                     "continue")
-            self._guard(lambda: self._session.handle(content))
+            session = self._session
+            before = (session.state_id, session.notice.get("id"))
+            self._guard(lambda: session.handle(content))
+            if kind in GAME_INTENTS and (session.state_id, session.notice.get("id")) == before:
+                # Done already (a double click's second intent): nothing changes, so no update tells
+                # the page its click was answered; this does, and it takes clicks again.
+                self.send({"type": "repeat"})
         self._after_change()
 
     # -- nothing lost: the browser's saved game, and game files ------------------

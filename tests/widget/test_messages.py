@@ -75,15 +75,60 @@ def test_a_stale_message_does_nothing(table: HeartsTable) -> None:
     assert table.notice["kind"] == "stale"
 
 
-def test_a_double_click_plays_one_card(table: HeartsTable) -> None:
+def test_a_double_click_plays_one_card_and_says_nothing(table: HeartsTable, monkeypatch: pytest.MonkeyPatch) -> None:
     pass_first_three(table)
     state_id = table.state["id"]
     card = next(c["code"] for c in table.hand if c["legal"])
     table.send_intent({"type": "play", "state": state_id, "card": card})
-    after_first = table.game
+    after_first, notice, sent = table.game, dict(table.notice), []
+    monkeypatch.setattr(table, "send", sent.append)
     table.send_intent({"type": "play", "state": state_id, "card": card})
     assert table.game is after_first
-    assert table.notice["kind"] == "stale"
+    assert table.notice == notice and table.notice.get("kind") != "stale", "the same intent again: no warning"
+    assert sent == [{"type": "repeat"}], "the page is told, so it takes clicks again"
+
+
+def test_another_intent_made_on_the_table_already_played_on_is_stale(table: HeartsTable) -> None:
+    pass_first_three(table)
+    state_id = table.state["id"]
+    first = next(c["code"] for c in table.hand if c["legal"])
+    other = next(c["code"] for c in table.hand if c["code"] != first)
+    table.send_intent({"type": "play", "state": state_id, "card": first})
+    after_first = table.game
+    table.send_intent({"type": "play", "state": state_id, "card": other})
+    assert table.game is after_first and table.notice["kind"] == "stale"
+    table.send_intent({"type": "undo", "state": state_id})
+    assert table.game is after_first and table.notice["kind"] == "stale"
+
+
+def test_an_undo_clicked_as_a_bots_card_lands_takes_back_the_learners_card(table: HeartsTable) -> None:
+    pass_first_three(table)
+    session = table._session
+    while not session.bot_to_act():  # the learner plays until a bot plays after them
+        card = next(c for c in session.game.hand.view(session.viewer).legal)
+        session.handle({"type": "play", "state": session.state_id, "card": card.code})
+        if session.held is not None:
+            session.continue_play()
+    before_card = session.undo_stack[-1][0]
+    seen = session.state_id  # the table the learner sees, and clicks Undo on
+    session.bot_step()  # a bot's card lands before the click arrives
+    assert session.state_id != seen
+    session.handle({"type": "undo", "state": seen})
+    assert session.game is before_card and session.notice["kind"].startswith("undone")
+    older = seen - 1
+    session.handle({"type": "undo", "state": older})  # made before the move it would now take back
+    assert session.notice["kind"] == "stale"
+
+
+def test_a_refused_intent_sent_again_is_refused_again(table: HeartsTable) -> None:
+    pass_first_three(table)
+    card = next(c["code"] for c in table.hand if not c["legal"])
+    ids = []
+    for _ in range(2):
+        send(table, {"type": "play", "card": card})
+        assert table.notice["kind"] == "illegal"
+        ids.append(table.notice["id"])
+    assert ids[1] > ids[0], "a new notice each time: the page shows it again"
 
 
 def test_an_illegal_card_is_refused_with_its_reason(table: HeartsTable) -> None:

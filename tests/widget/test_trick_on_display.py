@@ -79,6 +79,30 @@ def test_a_continue_without_or_with_an_old_state_id_is_refused() -> None:
     assert snapshot(table) == before and table.notice["kind"] == "stale"
 
 
+def test_a_double_click_on_continue_continues_once_and_says_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = HeartsTable(seed=1)
+    pass_first_three(table)
+    play_until_held(table)
+    held_id, tricks, notice, sent = table.state["id"], len(table.game.hand.tricks), dict(table.notice), []
+    monkeypatch.setattr(table, "send", sent.append)
+    for _ in range(2):
+        table.send_intent({"type": "continue", "state": held_id})
+    assert not table.state["held"] and table.notice == notice
+    assert sent == [{"type": "repeat"}]
+    if table.state["your_turn"]:  # the next trick is the learner's, and one click does not play it
+        assert len(table.game.hand.tricks) == tricks
+
+
+def test_a_continue_sent_as_the_auto_continue_delay_passes_says_nothing() -> None:
+    table = HeartsTable(seed=1)
+    pass_first_three(table)
+    play_until_held(table)
+    held_id, notice = table.state["id"], dict(table.notice)
+    table._auto_continue()  # the delay passed, just before the learner's click arrived
+    table.send_intent({"type": "continue", "state": held_id})
+    assert not table.state["held"] and table.notice == notice
+
+
 @pytest.mark.parametrize("seconds", [-1, 31, "soon", True, None])
 def test_a_bad_auto_continue_delay_is_refused(seconds: object) -> None:
     table = HeartsTable(seed=1)

@@ -88,6 +88,13 @@ function place(position, players, rx, ry) {
   return `left:${x}%;top:${y}%;--hw-edge:${edge}%;--hw-ty:${-50 - (y - 50) / 2}%`;
 }
 
+/** Whether a click is the second (or third) of a double click: not a new intent, as the first
+ * click's is sent already. Its target may be what took the place of the first click's button
+ * (Continue gone, a card below it moved up), which the learner never meant to press. */
+const again = (/** @type {MouseEvent} */ event) => event.detail > 1;
+/** A click handler that ignores the second click of a double click. */
+const once = (handler) => (/** @type {MouseEvent} */ event) => { if (!again(event)) handler(event); };
+
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 // -- classroom: browser id, connection state, save and load (issue 13) --
@@ -205,6 +212,7 @@ export default {
       open: { sheet: true, story: true, rules: true, house: false }, sameDeal: null, viewer: null, covered: false,
       hadFocus: false, noticeSpoken: 0, flash: null, dialog: null, pressed: null };
     const panels = new Map(); // panel key -> {sig, node}
+    let fittedSheet = null; // the score sheet last fitted to its width (fitSheet)
     const root = h("div", { class: "hw-root" });
     const content = h("div", { class: "hw-content" });
     // One live region that stays in the page; events are read one at a time.
@@ -317,6 +325,8 @@ export default {
         rulesCard(), houseRules(), sheet(state, ui), sameDeal(state), narration(state, ui),
       ];
       arrange(content, parts.filter(Boolean));
+      const sheetNode = (panels.get("sheet") || {}).node || null;
+      if (sheetNode !== fittedSheet) { fittedSheet = sheetNode; fitSheet(); } // a new sheet (a hand, a language)
       settleFocus(state);
     }
 
@@ -400,7 +410,7 @@ export default {
           h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, ui.language), lang),
           variantChoice(stat.variants),
           h("button", { class: "hw-button", "data-key": "undo", disabled: !state.can_undo,
-            onclick: () => send({ type: "undo" }) }, "↶ ", ui.undo),
+            onclick: once(() => send({ type: "undo" })) }, "↶ ", ui.undo),
           h("button", { class: "hw-button", "data-key": "new", onclick: () => send({ type: "new_game" }) }, ui.new_game));
       });
     }
@@ -446,8 +456,8 @@ export default {
       const n = state.players;
       if (!feltArea) {
         feltArea = h("div", { class: "hw-table", role: "group", "data-testid": "felt",
-          onclick: () => {
-            if (!current().held) return;
+          onclick: (event) => {
+            if (!current().held || again(event)) return;
             // A click on the felt continues, as the button does: the learner is still at the table.
             setTimeout(() => { local.hadFocus = true; }, 0);
             send({ type: "continue" });
@@ -551,7 +561,8 @@ export default {
         if (state.held) {
           box.append(h("div", { class: "hw-continue-row" },
             h("button", { class: "hw-button hw-primary", "data-key": "continue",
-              onclick: (event) => { event.stopPropagation(); send({ type: "continue" }); } }, ui.continue, " ▸"),
+              onclick: (event) => { event.stopPropagation(); if (!again(event)) send({ type: "continue" }); } },
+            ui.continue, " ▸"),
             h("span", { class: "hw-small" }, ui.continue_key.replace("{key}", "Enter"))));
         }
         if (!box.childNodes.length) box.classList.add("hw-quiet");
@@ -719,7 +730,7 @@ export default {
         class: "hw-card", "data-key": `card:${card.code}`, "data-code": card.code,
         // A mouse or touch press focuses the card just before it is played: no verdict for that focus.
         onpointerdown: () => { local.pressed = card.code; },
-        onclick: () => activate(card.code),
+        onclick: once(() => activate(card.code)),
         onfocus: () => {
           const pressed = local.pressed === card.code;
           local.pressed = null;
@@ -827,7 +838,7 @@ export default {
     function lessonActions(state, ui) {
       return panel("lesson-actions", [state.can_undo, ui.lesson_undo], () =>
         h("div", { class: "hw-actions" }, state.can_undo ? h("button", { class: "hw-button hw-primary",
-          "data-key": "undo", onclick: () => send({ type: "undo" }) }, "↶ ", ui.lesson_undo) : null));
+          "data-key": "undo", onclick: once(() => send({ type: "undo" })) }, "↶ ", ui.lesson_undo) : null));
     }
 
     function lastTrick(state, ui) {
@@ -919,23 +930,41 @@ export default {
       const s = model.get("sheet");
       if (!s || !s.names) return null;
       return panel("sheet", [s, Boolean(state.game_over), ui.score_sheet, ui.chart, state.practice], () => {
+        // Each seat's head holds its full name and its short one: `fitSheet` shows the short
+        // ones when the full ones do not fit (a phone); a screen reader reads the full name.
+        const short = s.short_names || s.names;
         const head = h("tr", {}, h("th", { scope: "col" }, ui.hand_column),
-          s.names.map((name) => h("th", { scope: "col" }, name)));
+          s.names.map((name, seat) => h("th", { scope: "col", title: name }, h("span", { class: "hw-long" }, name),
+            h("span", { class: "hw-short", "aria-hidden": "true" }, short[seat]))));
         // Every number is the kernel's text (a true minus sign, the learner's language).
         const rows = s.rows_text.map((row, i) => h("tr", {}, h("th", { scope: "row" }, s.hands_text[i]),
           row.map((v) => h("td", {}, v))));
         const totals = h("tr", { class: "hw-totals" }, h("th", { scope: "row" }, ui.total_row),
           s.totals_text.map((v) => h("td", {}, v)));
-        return h("details", { class: "hw-sheet", open: local.open.sheet, ontoggle: remember("sheet") },
+        const opened = remember("sheet");
+        return h("details", { class: "hw-sheet", open: local.open.sheet,
+          ontoggle: (event) => { opened(event); fitSheet(); } },
           h("summary", {}, ui.score_sheet),
-          h("table", { class: "hw-score", "data-testid": "score-sheet" },
-            h("thead", {}, head), h("tbody", {}, rows, totals)),
+          h("div", { class: "hw-sheet-fit" }, h("table", { class: "hw-score", "data-testid": "score-sheet" },
+            h("thead", {}, head), h("tbody", {}, rows, totals))),
           h("p", { class: "hw-small" }, s.target_text),
           room.practice(state), // -- classroom hook
           h("div", { class: "hw-actions" }, room.buttons()), // -- classroom hook: save and open a game file
           s.rows_text.length >= 2 && !state.game_over ? chart(state, ui) : null);
       });
     }
+    /** The score sheet as wide as its place allows: the seats' full names, closer together if they
+     * do not fit, else their short names; wider still (a very narrow column), it scrolls in its own
+     * box, never the page. */
+    function fitSheet() {
+      const box = root.querySelector(".hw-sheet-fit");
+      if (!box || !box.clientWidth) return; // not shown yet, or closed: fitted when it opens
+      const over = () => box.scrollWidth > box.clientWidth;
+      box.classList.remove("hw-tight", "hw-compact");
+      if (over()) box.classList.add("hw-tight");
+      if (over()) box.classList.add("hw-compact");
+    }
+
     function chart(state, ui) {
       const s = model.get("sheet");
       const series = s.names.map((_, seat) => [0, ...s.running.map((r) => r[seat])]);
@@ -972,6 +1001,12 @@ export default {
       const ends = series.map((points, seat) => ({ seat, value: points[points.length - 1] }))
         .map((e) => ({ ...e, at: y(e.value) })).sort((a, b) => a.at - b.at);
       ends.forEach((e, i) => { if (i > 0 && e.at - ends[i - 1].at < GAP) e.at = ends[i - 1].at + GAP; });
+      // Names pushed below the chart's foot (many seats near the lowest score) move back up, GAP apart.
+      const lowest = height - bottom;
+      for (let i = ends.length - 1; i >= 0; i -= 1) {
+        const limit = i === ends.length - 1 ? lowest : ends[i + 1].at - GAP;
+        if (ends[i].at > limit) ends[i].at = limit;
+      }
       for (const e of ends) {
         add("text", { x: x(s.running.length) + 3, y: e.at + 3, class: `hw-chart-text hw-fill-${e.seat % 7}` },
           s.chart.ends_text[e.seat]);
@@ -1039,7 +1074,13 @@ export default {
     root.addEventListener("keydown", onKey);
 
     const NARROW = 520;
-    const resize = new ResizeObserver(() => root.classList.toggle("hw-narrow", root.clientWidth < NARROW));
+    let width = -1;
+    const resize = new ResizeObserver(() => {
+      if (root.clientWidth === width) return; // the height changes with most updates: nothing to refit
+      width = root.clientWidth;
+      root.classList.toggle("hw-narrow", width < NARROW);
+      fitSheet();
+    });
     resize.observe(root);
 
     const draw = room.guard(render); // -- classroom hook
@@ -1054,6 +1095,11 @@ export default {
     const onNotice = () => { local.pending = false; redraw(); }; // a refusal answers a click too
     const onStory = () => { takeStory(model.get("story")); redraw(); };
     const onMessage = (message) => {
+      if (message && message.type === "repeat") { // a click the kernel had acted on already: nothing changed
+        local.pending = false;
+        root.classList.remove("hw-pending");
+        return;
+      }
       if (!message || message.type !== "story") return;
       story.asked = false;
       story.version = message.version;

@@ -1,0 +1,66 @@
+"""A learner who double-clicks Continue (Voilà, the default settings) just continues, once:
+no warning, and no card of theirs played by the second click, whether it comes before the
+table has answered the first or after (when the Continue button has gone from under it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from .person import WAIT_MS, choose_and_pass, hand_cards, state_id, wait_for_change
+
+
+def play_until_held(page: Page) -> None:
+    """Play the first highlighted card until a completed trick waits on the table."""
+    for _ in range(20):
+        page.wait_for_function("() => document.querySelector('.hw-hand .hw-card.hw-legal, [data-key=continue]')",
+                               timeout=WAIT_MS)
+        if page.locator("[data-key=continue]").count():
+            return
+        before = state_id(page)
+        page.locator(".hw-hand .hw-card.hw-legal").first.click()
+        wait_for_change(page, before)
+    raise AssertionError("no trick was completed")
+
+
+def continued_once(page: Page, cards: int) -> None:
+    """The table went on to the learner's next turn, with no warning and none of their cards played."""
+    page.wait_for_function("() => document.querySelector('.hw-hand .hw-card.hw-legal') "
+                           "&& !document.querySelector('[data-key=continue]')", timeout=WAIT_MS)
+    expect(page.get_by_test_id("notice")).to_have_count(0)
+    expect(hand_cards(page)).to_have_count(cards)
+    expect(page.locator(".hw-root.hw-pending")).to_have_count(0)  # it takes the learner's clicks
+
+
+def test_a_double_click_on_continue_just_continues(page: Page, voila_url: str, shots: Path) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(voila_url)
+    hand_cards(page).first.wait_for(timeout=60_000)
+    choose_and_pass(page)
+
+    # Both clicks before the table answers (the browser's own double click).
+    play_until_held(page)
+    cards = hand_cards(page).count()
+    page.locator("[data-key=continue]").dblclick()
+    continued_once(page, cards)
+    page.screenshot(path=shots / "double-click-continue.png")
+
+    # The second click after the table has answered: the button has gone, and what is under
+    # the pointer now (here the learner's card) must not take the click.
+    before_play = state_id(page)
+    page.locator(".hw-hand .hw-card.hw-legal").first.click()
+    wait_for_change(page, before_play)
+    play_until_held(page)
+    cards = hand_cards(page).count()
+    button = page.locator("[data-key=continue]").bounding_box()
+    assert button is not None
+    before = state_id(page)
+    page.mouse.click(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
+    wait_for_change(page, before)
+    card = page.locator(".hw-hand .hw-card").first.bounding_box()
+    assert card is not None
+    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
+    page.mouse.down(click_count=2)  # the second click of the double click
+    page.mouse.up(click_count=2)
+    continued_once(page, cards)
