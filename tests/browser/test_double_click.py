@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from .person import WAIT_MS, choose_and_pass, hand_cards, state_id, wait_for_change
+from .person import WAIT_MS, choose_and_pass, click_card, hand_cards, state_id, wait_for_change
 
 
 def play_until_held(page: Page) -> None:
@@ -19,7 +19,7 @@ def play_until_held(page: Page) -> None:
         if page.locator("[data-key=continue]").count():
             return
         before = state_id(page)
-        page.locator(".hw-hand .hw-card.hw-legal").first.click()
+        click_card(page.locator(".hw-hand .hw-card.hw-legal").first)
         wait_for_change(page, before)
     raise AssertionError("no trick was completed")
 
@@ -49,7 +49,7 @@ def test_a_double_click_on_continue_just_continues(page: Page, voila_url: str, s
     # The second click after the table has answered: the button has gone, and what is under
     # the pointer now (here the learner's card) must not take the click.
     before_play = state_id(page)
-    page.locator(".hw-hand .hw-card.hw-legal").first.click()
+    click_card(page.locator(".hw-hand .hw-card.hw-legal").first)
     wait_for_change(page, before_play)
     play_until_held(page)
     cards = hand_cards(page).count()

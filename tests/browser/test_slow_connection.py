@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from .person import WAIT_MS, choose_and_pass, hand_cards, state_id, wait_for_change
+from .person import WAIT_MS, choose_and_pass, click_card, hand_cards, state_id, wait_for_change
 
 # Every message from the server reaches the page's scripts a second late, in order.
 LATE = 1000
@@ -46,7 +46,7 @@ def test_undo_right_after_a_card_on_a_slow_connection(page: Page, voila_url: str
             wait_for_change(page, before)
             continue
         count = hand_cards(page).count()
-        page.locator(".hw-hand .hw-card.hw-legal").first.click()
+        click_card(page.locator(".hw-hand .hw-card.hw-legal").first)
         wait_for_change(page, before)
         if page.locator("[data-key=continue]").count():
             continue  # the learner's card ended the trick: nobody plays meanwhile
