@@ -1,6 +1,7 @@
 """A learner who double-clicks Continue (Voilà, the default settings) just continues, once:
 no warning, and no card of theirs played by the second click, whether it comes before the
-table has answered the first or after (when the Continue button has gone from under it)."""
+table has answered the first or after (when the Continue button has gone from under it).
+Holding Enter down on Continue acts once too."""
 
 from __future__ import annotations
 
@@ -64,3 +65,30 @@ def test_a_double_click_on_continue_just_continues(page: Page, voila_url: str, s
     page.mouse.down(click_count=2)  # the second click of the double click
     page.mouse.up(click_count=2)
     continued_once(page, cards)
+
+
+def test_holding_enter_on_continue_continues_once(page: Page, voila_url: str) -> None:
+    """The key's repeats neither continue again nor play the card that receives focus;
+    a new press of Enter plays it."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(voila_url)
+    hand_cards(page).first.wait_for(timeout=60_000)
+    choose_and_pass(page)
+    play_until_held(page)
+    cards = hand_cards(page).count()
+    page.locator("[data-key=continue]").focus()
+    before = state_id(page)
+    page.keyboard.down("Enter")
+    wait_for_change(page, before)
+    continued_once(page, cards)
+    expect(page.locator(".hw-hand .hw-card.hw-legal").first).to_be_focused()
+    before = state_id(page)
+    for _ in range(3):
+        page.keyboard.down("Enter")  # the key is still down: the browser's repeats
+    page.keyboard.up("Enter")
+    page.evaluate("() => new Promise((resolve) => setTimeout(resolve, 500))")  # any play would be sent by now
+    assert state_id(page) == before
+    expect(hand_cards(page)).to_have_count(cards)
+    page.keyboard.press("Enter")
+    wait_for_change(page, before)
+    expect(hand_cards(page)).to_have_count(cards - 1)

@@ -1065,8 +1065,12 @@ export default {
 
     // A completed trick on display: Enter or Space continues (focus anywhere in the table but a control).
     const onKey = (event) => {
+      if (!["Enter", " "].includes(event.key)) return;
+      // A key held down acts once: its repeats would continue and then play the card that
+      // receives focus, or press whatever button takes the place of the one pressed.
+      if (event.repeat) { event.preventDefault(); return; }
       const state = current();
-      if (!state || !state.held || !["Enter", " "].includes(event.key)) return;
+      if (!state || !state.held) return;
       if (event.target.closest("select, input, summary, button, .hw-dialog")) return; // a control's own key
       event.preventDefault();
       send({ type: "continue" });
