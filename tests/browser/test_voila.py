@@ -17,6 +17,7 @@ from .person import (
     sheet_rows,
     state_id,
     wait_for_change,
+    wait_for_my_turn,
 )
 
 
@@ -121,3 +122,37 @@ def test_switching_language_mid_hand_changes_the_words_not_the_game(page: Page, 
     assert [c.get_attribute("data-code") for c in hand_cards(page).all()] == held, "the hand is unchanged"
     assert page.get_by_test_id("trick").inner_text() == trick, "the trick is unchanged"
     page.screenshot(path=shots / "voila-9-language-mid-hand-sw.png", full_page=True)
+
+
+def test_hovering_or_focusing_a_card_tells_its_verdict_by_the_hand(page: Page, voila_url: str) -> None:
+    """A pointer over a dimmed card, or keyboard focus on any card, says there (by the hand,
+    on the first screen) whether it may be played and why; nothing is played meanwhile."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_table(page, voila_url)
+    choose_and_pass(page)
+    for _ in range(13):
+        wait_for_my_turn(page)
+        if page.locator(".hw-hand .hw-card.hw-illegal").count():
+            break
+        before = state_id(page)
+        click_card(page.locator(".hw-hand .hw-card.hw-legal").first)
+        wait_for_change(page, before)
+    legal = page.locator(".hw-hand .hw-card.hw-legal").first
+    after_legal = legal.evaluate(
+        "(card) => (card.nextElementSibling || card.parentElement.firstElementChild).dataset.code")
+    illegal = page.locator(f".hw-hand .hw-card.hw-illegal:not([data-code='{after_legal}'])").first
+    name = (illegal.get_attribute("aria-label") or "").split(",")[0]
+    before, cards = state_id(page), hand_cards(page).count()
+    illegal.hover()
+    why = page.get_by_test_id("why")
+    expect(why).to_contain_text(f"{name}: ")
+    expect(why.locator(".hw-rule-name")).to_have_count(1)
+    box = why.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, box
+    expect(legal).to_be_focused()  # focus came to the first playable card
+    page.keyboard.press("ArrowRight")  # the learner moves it to the next card (or round to the first)
+    focused = page.evaluate("() => document.activeElement.getAttribute('aria-label')").split(",")[0]
+    expect(why).to_contain_text(f"{focused}: ")
+    expect(why).not_to_contain_text(f"{name}: ")
+    assert state_id(page) == before
+    expect(hand_cards(page)).to_have_count(cards)

@@ -683,11 +683,13 @@ export default {
       });
     }
 
+    /** Say why `card` may or may not be played, by the hand: only the verdict's line changes. */
     function showWhy(card) {
       const why = current().your_turn ? { text: `${card.name}: ${card.why}`, rule: card.rule } : null;
       if (JSON.stringify(why) === JSON.stringify(local.why)) return;
       local.why = why;
-      render();
+      const shown = content.querySelector(":scope > [data-testid=why]");
+      if (shown) shown.replaceWith(whyLine());
     }
 
     /** The hand's cards, each a button keyed by its code (and copy, with two packs). */
