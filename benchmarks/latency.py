@@ -156,13 +156,23 @@ def measure(page: Page, click: str, watch: str, kind: str) -> tuple[float, int, 
 
 
 def next_turn(page: Page) -> str:
-    """Wait until a card can be played ("play") or a completed trick waits ("continue")."""
+    """Wait until a card can be played ("play"), a completed trick waits ("continue"), the
+    next hand's pass is asked ("pass") or a dialog ("dialog")."""
     page.wait_for_function(
         "() => document.querySelector('.hw-hand .hw-card.hw-legal, .hw-root [data-key=continue], .hw-root .hw-dialog')",
         timeout=30_000)
     if page.locator(".hw-root [data-key=continue]").count():
         return "continue"
-    return "dialog" if page.locator(".hw-root .hw-dialog").count() else "play"
+    if page.locator(".hw-root .hw-dialog").count():
+        return "dialog"
+    return "pass" if page.locator(".hw-root [data-testid=pass-prompt]").count() else "play"
+
+
+def pass_three(page: Page) -> None:
+    """Choose three cards and pass them (not counted: choosing is drawn without the kernel)."""
+    for index in (0, 1, 2):
+        page.locator(".hw-hand .hw-card").nth(index).click()
+    measure(page, ".hw-root button.hw-primary", ".hw-root", "state")
 
 
 Figures = dict[str, list[tuple[float, int, float]]]
@@ -188,9 +198,7 @@ def clicks(page: Page, rounds: int) -> Figures:
     page.locator(".hw-hand .hw-card").first.wait_for(timeout=KERNEL_START_MS)
     page.locator(".bench-button").wait_for()
     page.evaluate("document.addEventListener('click', () => { window.__clickedAt = performance.now(); }, true)")
-    for index in (0, 1, 2):
-        page.locator(".hw-hand .hw-card").nth(index).click()
-    measure(page, ".hw-root button.hw-primary", ".hw-root", "state")  # pass (warm-up, not counted)
+    pass_three(page)  # also the warm-up
     for _ in range(rounds):
         figures["button"].append(measure(page, ".bench-button", ".bench-answer", "text"))
         figures["table: show/hide last trick"].append(measure(page, ".hw-root [data-key=last-trick]", ".hw-root",
@@ -200,6 +208,8 @@ def clicks(page: Page, rounds: int) -> Figures:
             figures["table: play a card"].append(measure(page, ".hw-hand .hw-card.hw-legal", ".hw-root", "state"))
         elif step == "continue":
             figures["table: continue"].append(measure(page, ".hw-root [data-key=continue]", ".hw-root", "state"))
+        elif step == "pass":
+            pass_three(page)
         else:
             page.locator(".hw-root .hw-dialog button").first.click()
     return figures
