@@ -82,9 +82,11 @@ class Playout:
         led = self.trick[0] // 13 if self.trick else None
         return legal_mask(self.rules, self.hands[self.to_move], led, self.first_trick, self.hearts_broken)
 
-    def table(self, legal: int | None = None) -> Table:
-        """What the seat to move knows, for a policy (``legal``: its legal cards, if known)."""
-        seat = self.to_move
+    def table(self, legal: int | None = None, seat: int | None = None) -> Table:
+        """What the seat to move knows, for a policy (``legal``: its legal cards, and
+        ``seat``: the seat to move, when known)."""
+        if seat is None:
+            seat = self.to_move
         rules = self.rules
         if legal is None:
             legal = self.legal()
@@ -95,7 +97,10 @@ class Playout:
 
     def play(self, card: int) -> None:
         """Play ``card`` (an index, assumed legal) for the seat to move."""
-        seat = self.to_move
+        self._play(self.to_move, card)
+
+    def _play(self, seat: int, card: int) -> None:
+        """Play ``card`` for ``seat``, the seat to move."""
         bit = 1 << card
         if self.hands2[seat] & bit:
             self.hands2[seat] ^= bit  # two packs: one of its two copies
@@ -152,18 +157,25 @@ class Playout:
         can no longer change and the play-out stops."""
         hands = self.hands
         valued = self.valued
+        rules = self.rules
+        players = rules.players
         while True:
-            if not self.trick:
+            trick = self.trick
+            if trick:
+                led: int | None = trick[0] // 13
+            else:
+                led = None
                 left = 0
                 for held in hands:
                     left |= held
                 if not left & valued and not self.carried and not self.kitty:
                     return self.result()
-            legal = self.legal()
+            seat = (self.leader + len(trick)) % players
+            legal = legal_mask(rules, hands[seat], led, self.first_trick, self.hearts_broken)
             if legal & (legal - 1):
-                self.play(policy(self.table(legal)))
+                self._play(seat, policy(self.table(legal, seat)))
             else:
-                self.play(legal.bit_length() - 1)
+                self._play(seat, legal.bit_length() - 1)
 
     def result(self) -> list[int]:
         """Each seat's points for the hand (score.points), with the moon applied when a
