@@ -48,8 +48,7 @@ from collections.abc import Sequence
 
 from ..engine import Card, SeatView
 from ..engine.cards import ALL_CARDS, HEARTS_MASK, QS_BIT, SUIT_MASKS, iter_bits, mask_of
-from ..engine.rules import Rules
-from ..engine.rules import MOON_POINTS
+from ..engine.rules import MOON_POINTS, Rules
 from .base import MoonChoice, best_moon_choice
 from .inference import History
 from .passing import search_pass
