@@ -18,10 +18,10 @@ where its hint came from (its reason code; "search-better" when the coach's
 own evaluation replaced the rule-based card; whether it was played last), to
 tell a bad hint from the measurement's own sampling noise.
 
-The strong bot's play-outs know the standard game's scoring, so the rule sets
-are the standard game and its house rules; in the variants the coach is
-checked exactly where every outcome is known (tests/bots/test_coach_rules.py:
-played last to a trick, never more points than another card would take).
+The rule sets are the standard game, its house rules and every variant
+(Omnibus, Black Maria with 4 and 3 players, Cancellation Hearts with 6): the
+strong bot's play-outs score the rules in force (bots/sim.py), so its values
+are the variant's points.
 """
 
 from __future__ import annotations
@@ -42,6 +42,10 @@ RULE_SETS = {
     "standard": Rules(),
     "moon-off": Rules(moon="off"),
     "hearts-any-time": Rules(hearts_must_be_broken=False, first_trick_no_points=False),
+    "omnibus": Rules(variant="omnibus"),
+    "black-maria": Rules(variant="black-maria"),
+    "black-maria-3": Rules(players=3, variant="black-maria"),
+    "cancellation-6": Rules(players=6, variant="cancellation"),
 }
 
 
@@ -60,7 +64,7 @@ def positions(rules: Rules, count: int, seed: int) -> list[SeatView]:
             view = hand.view(hand.to_move)  # type: ignore[arg-type]
             hand = hand.play(bot.choose_play(view) if rng.random() < 2 / 3 else rng.choice(view.legal))
         view = hand.view(hand.to_move)  # type: ignore[arg-type]
-        if len(distinct_choices(Table.of(view))) > 1:
+        if len(distinct_choices(Table.of(view), rules)) > 1:
             found.append(view)
     return found
 
@@ -68,7 +72,7 @@ def positions(rules: Rules, count: int, seed: int) -> list[SeatView]:
 def gap(view: SeatView, deals: int, seed: int) -> tuple[float, float]:
     """The hint's value minus the best card's, and the spread between the cards."""
     table = Table.of(view)
-    candidates = distinct_choices(table)
+    candidates = distinct_choices(table, view.rules)
     means = StrongBot(seed=seed).evaluate(view, table, candidates, deals=deals, adaptive=False)
     card = hint(view).card.index
     group = max(c for c in candidates if c <= card and c // 13 == card // 13)

@@ -21,9 +21,13 @@ a moon counts as its shooter chooses (every total 0: "others").
 
 Decision times are the candidate's, kept apart: passes, plays with a choice
 (more than one legal card), forced plays, and moon choices; medians and 95th
-percentiles in milliseconds, of wall time and of the process's CPU time
-(which the machine's other work does not stretch). The load average is
-printed with the figures: the machine may be shared.
+percentiles in milliseconds, of wall time, of the process's CPU time
+(which the machine's other work does not stretch) and, on Linux, of the time
+the process was ready to run but waited for a core (the scheduler's run
+delay, /proc/thread-self/schedstat). The tournament runs in one thread, with
+no I/O during a decision, so wall time is CPU time plus that wait: on a
+shared machine, and more so under ``nice``, the wait is what stretches wall
+time beyond CPU time. The load average is printed with the figures.
 
 Bots: the names of ``hearts_widget.bots.BOTS``, and for comparison ``strong-fixed``,
 the strong bot with the fixed budget of 400 deals (no adaptive stop), and
@@ -53,31 +57,47 @@ EXTRA: dict[str, Callable[[int], Bot]] = {
 KINDS: tuple[Decision, ...] = ("pass", "choice", "play", "moon")
 
 
-class CpuTimed:
-    """A bot that records the CPU time of each of its decisions by kind."""
+SCHEDSTAT = "/proc/thread-self/schedstat"
 
-    def __init__(self, bot: Bot, times: dict[str, list[float]]) -> None:
+
+def run_delay() -> float | None:
+    """Seconds this thread has so far spent ready to run but waiting for a core
+    (Linux's schedstat, its second field); None where it is not available."""
+    try:
+        with open(SCHEDSTAT) as stats:
+            return int(stats.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+class CpuTimed:
+    """A bot that records the CPU time of each of its decisions by kind, and the
+    time it waited for a core meanwhile (``waits``, when the system says)."""
+
+    def __init__(self, bot: Bot, times: dict[str, list[float]], waits: dict[str, list[float]]) -> None:
         self.bot = bot
         self.name = bot.name
         self.times = times
+        self.waits = waits
+
+    def _timed(self, kind: str, decide: Callable[[], object]) -> object:
+        start, waited = time.process_time(), run_delay()
+        answer = decide()
+        self.times[kind].append(time.process_time() - start)
+        after = run_delay()
+        if waited is not None and after is not None:
+            self.waits[kind].append(after - waited)
+        return answer
 
     def choose_pass(self, view: SeatView) -> list[Card]:
-        start = time.process_time()
-        cards = self.bot.choose_pass(view)
-        self.times["pass"].append(time.process_time() - start)
-        return cards
+        return self._timed("pass", lambda: self.bot.choose_pass(view))  # type: ignore[return-value]
 
     def choose_play(self, view: SeatView) -> Card:
-        start = time.process_time()
-        card = self.bot.choose_play(view)
-        self.times["choice" if len(view.legal) > 1 else "play"].append(time.process_time() - start)
-        return card
+        kind = "choice" if len(view.legal) > 1 else "play"
+        return self._timed(kind, lambda: self.bot.choose_play(view))  # type: ignore[return-value]
 
     def choose_moon(self, seat: int, scores: Sequence[int], target: int, **moon: int) -> MoonChoice:
-        start = time.process_time()
-        choice = self.bot.choose_moon(seat, scores, target, **moon)
-        self.times["moon"].append(time.process_time() - start)
-        return choice
+        return self._timed("moon", lambda: self.bot.choose_moon(seat, scores, target, **moon))  # type: ignore[return-value]
 
 
 def bot(name: str, seed: int) -> Bot:
@@ -125,6 +145,7 @@ def main() -> None:
     reference: list[float] = []
     times: dict[str, dict[str, list[float]]] = {name: {kind: [] for kind in KINDS} for name in names}
     cpu: dict[str, dict[str, list[float]]] = {name: {kind: [] for kind in KINDS} for name in names}
+    waits: dict[str, dict[str, list[float]]] = {name: {kind: [] for kind in KINDS} for name in names}
     start = time.perf_counter()
     played = 0
     for number in range(args.deals):
@@ -139,7 +160,7 @@ def main() -> None:
             seat_diffs, seat_points = [], []
             for seat in range(players):
                 lineup = [bot(name if s == seat else args.field, seed * 100 + s) for s in range(players)]
-                lineup[seat] = CpuTimed(lineup[seat], cpu[name])
+                lineup[seat] = CpuTimed(lineup[seat], cpu[name], waits[name])
 
                 def heard(who: int, kind: Decision, seconds: float, seat: int = seat, name: str = name) -> None:
                     if who == seat:
@@ -170,18 +191,19 @@ def main() -> None:
             mean, half = interval([a - b for a, b in zip(diffs[first], diffs[second], strict=True)])
             print(f"{first} minus {second} on the same deals: {mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]")
     print(f"{'decision times (ms)':<22} {'kind':<7} {'count':>6} {'median':>8} {'p95':>8} {'max':>8} "
-          f"{'cpu med':>8} {'cpu p95':>8}")
+          f"{'cpu med':>8} {'cpu p95':>8} {'wait med':>8} {'wait p95':>8}")
     for name in names:
         for kind in [*KINDS, "all"]:
-            if kind == "all":
-                values = [t for k in ("pass", "choice", "play") for t in times[name][k]]
-                used = [t for k in ("pass", "choice", "play") for t in cpu[name][k]]
-            else:
-                values, used = times[name][kind], cpu[name][kind]
+            kinds = ("pass", "choice", "play") if kind == "all" else (kind,)
+            values = [t for k in kinds for t in times[name][k]]
+            used = [t for k in kinds for t in cpu[name][k]]
+            waited = [t for k in kinds for t in waits[name][k]]
             if values:
+                wait = (f" {statistics.median(waited) * 1000:>8.2f} {percentile(waited, 0.95) * 1000:>8.2f}"
+                        if waited else "")
                 print(f"{name:<22} {kind:<7} {len(values):>6} {statistics.median(values) * 1000:>8.2f} "
                       f"{percentile(values, 0.95) * 1000:>8.2f} {max(values) * 1000:>8.1f} "
-                      f"{statistics.median(used) * 1000:>8.2f} {percentile(used, 0.95) * 1000:>8.2f}")
+                      f"{statistics.median(used) * 1000:>8.2f} {percentile(used, 0.95) * 1000:>8.2f}{wait}")
 
 
 if __name__ == "__main__":

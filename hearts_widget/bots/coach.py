@@ -179,14 +179,13 @@ CONFIRM_WORK = 120_000
 
 
 def _searched_card(view: SeatView, table: Table, card: Card) -> tuple[Card, float] | None:
-    """In the standard game, the card the strong bot's evaluation expects to do at
-    least ``WORTH`` points better than the rule-based ``card``, and by how much;
-    None when the rule-based card stands. Played last with no moon possible,
-    the choice is among the cards that take the fewest points from the trick
-    (the rule-based card is one), so the hint never takes avoidable points."""
-    if view.rules.variant != "standard":
-        return None
-    candidates = distinct_choices(table)
+    """The card the strong bot's evaluation (which scores the rules in force)
+    expects to do at least ``WORTH`` points better than the rule-based ``card``,
+    and by how much; None when the rule-based card stands. Played last with no
+    moon possible, the choice is among the cards that take the fewest points
+    from the trick (the rule-based card is one), so the hint never takes
+    avoidable points."""
+    candidates = distinct_choices(table, view.rules)
     moon_possible = bool(table.moon_points) and sum(1 for p in table.points if p) < 2
     if len(view.trick.cards) == view.rules.players - 1 and not moon_possible:
         taken = {c: points_taken(view, ALL_CARDS[c]) for c in candidates}
@@ -310,15 +309,15 @@ def trick_feedback(view: SeatView, trick: Trick, lang: str | None = None, names:
 
     - ``"own-moon"``: it took points but has every point so far, so it may still
       shoot the moon; the coach says so rather than scold.
-    - In the standard game each legal card is valued as the strong bot values it
+    - Each legal card is valued as the strong bot values it, under the rules in force
       (the unseen cards dealt ``FEEDBACK_DEALS`` times consistently with the
       learner's view, the rest played out; ``CONFIRM_DEALS`` more when the
       played card looks ``TRY`` points worse than the best, see :func:`_valued`):
       ``"better-card"`` when another card
       was expected to do at least ``WORTH`` points better (``facts["cost"]``),
       ``"best-card"`` when the learner found the best card and the choice mattered.
-    - In a variant the coach judges only a card played last, when the trick's
-      outcome was known: ``"would-duck"`` / ``"fewer-points"`` when another card
+    - In a variant a card played last, when the trick's outcome was known, is
+      judged on that outcome instead: ``"would-duck"`` / ``"fewer-points"`` when another card
       would have taken fewer points, ``"best-card"`` when it took the fewest and
       another card would have taken more.
 
@@ -375,11 +374,9 @@ def _judge(view: SeatView, trick: Trick, played: Card, key: str) -> Judged:
         return "own-moon", played, {"card": played, "points": rules.score(*multiset_of(trick.cards))}
     if len(view.legal) == 1:
         return None
-    if rules.variant == "standard":
-        return _judge_by_search(view, table, played, key)
-    if len(view.trick.cards) == rules.players - 1:
+    if rules.variant != "standard" and len(view.trick.cards) == rules.players - 1:
         return _judge_last(view, trick, played)
-    return None
+    return _judge_by_search(view, table, played, key)
 
 
 def _trick_winner(view: SeatView, trick: Trick) -> int | None:
@@ -397,8 +394,9 @@ def _own_moon_open_after(table: Table, taken: int) -> bool:
 
 
 def _judge_by_search(view: SeatView, table: Table, played: Card, key: str) -> Judged:
-    """Value every legal card from the learner's view, as the strong bot would."""
-    candidates = distinct_choices(table)
+    """Value every legal card from the learner's view, as the strong bot would
+    (under the rules in force: its play-outs score them)."""
+    candidates = distinct_choices(table, view.rules)
     if len(candidates) == 1:
         return None
     bot = StrongBot(seed=zlib.crc32(key.encode()))

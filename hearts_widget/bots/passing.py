@@ -10,7 +10,9 @@ points minus the others' average, the moon counted). Every candidate sees
 the same deals, so their comparison is paired.
 
 The candidates are the rule-based pass and every three of the cards the
-rule ranks most dangerous (:func:`.tactics.pass_danger`). Successive halving
+rule ranks most dangerous (:func:`.tactics.pass_danger`); in Omnibus none
+of them gives the bonus card away, as the rule-based pass never does
+(:func:`.variants.variant_pass`), and the play-outs score the rules in force. Successive halving
 spends the budget on the passes still in the running; the rule-based pass
 is kept unless another is expected to do at least ``MARGIN`` points better,
 so noise alone does not replace it.
@@ -48,7 +50,8 @@ def pass_candidates(held: int, deck: int, keep: int = 0) -> list[Pass]:
 def search_pass(rules: Rules, seat: int, held: int, target: int, rng: random.Random) -> list[int]:
     """The pass of ``seat`` (holding ``held``, passing to ``target``) with the best
     mean result over sampled deals; see the module's docstring."""
-    candidates = pass_candidates(held, rules.deck_mask)
+    keep = rules.bonus.bit if rules.bonus is not None else 0
+    candidates = pass_candidates(held, rules.deck_mask, keep)
     totals = dict.fromkeys(candidates, 0.0)
     counts = dict.fromkeys(candidates, 0)
     rule = candidates[0]
@@ -56,7 +59,8 @@ def search_pass(rules: Rules, seat: int, held: int, target: int, rng: random.Ran
     for deals, keep in ROUNDS:
         for _ in range(deals):
             dealt = _deal_others(rules, seat, held, rng)
-            given = [0 if s == seat else index_mask(rule_pass(dealt[s], rules.deck_mask)) for s in range(rules.players)]
+            given = [0 if s == seat else index_mask(rule_pass(dealt[s], rules.deck_mask, keep))
+                     for s in range(rules.players)]
             for choice in alive:
                 given[seat] = index_mask(choice)
                 totals[choice] += _play_out(rules, seat, dealt, given, target)
@@ -91,7 +95,7 @@ def _play_out(rules: Rules, seat: int, dealt: list[int], given: list[int], targe
     offset = (target - seat) % players
     hands = [dealt[s] & ~given[s] | given[(s - offset) % players] for s in range(players)]
     first = rules.first_lead_card
-    assert first is not None  # the standard game always has a first lead card
+    assert first is not None  # every game with a pass has a first lead card
     leader = next(s for s in range(players) if hands[s] >> first.index & 1)
     playout = Playout(rules, hands, (), leader, [0] * players, 0, [0] * players, False, True)
-    return relative_score(playout.run(rule_play), seat, rules.moon != "off")
+    return relative_score(playout.run(rule_play), seat)

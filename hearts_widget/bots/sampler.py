@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from ..engine import SeatView
-from ..engine.cards import HEARTS_MASK, QS_BIT, iter_bits, mask_of
+from ..engine.cards import HEARTS_MASK, QS_BIT, iter_bits, mask_of, multiset_of
 from ..engine.rules import Rules
 from .table import allowed_masks
 
@@ -108,3 +108,70 @@ def _union(masks: list[int]) -> int:
     for mask in masks:
         total |= mask
     return total
+
+
+class TwoPackKnowledge:
+    """The constraints on the hidden hands with two packs (Cancellation Hearts).
+
+    Every kind of card is in play twice. The unseen copies are those neither
+    played, nor held, nor in the kitty this seat took (its cards are shown to
+    the taker only); they go to the other seats' hands (voids respected, as
+    with one pack), to the kitty while it lies face down, and the rest were in
+    a kitty another seat took. The others' play is not read (no
+    :class:`.inference.History`): its replay knows one pack only."""
+
+    __slots__ = ("seat", "players", "held", "held2", "cards", "sizes", "kitty_size", "allowed")
+
+    def __init__(self, view: SeatView) -> None:
+        rules = view.rules
+        self.seat = view.seat
+        self.players = rules.players
+        self.held, self.held2 = multiset_of(view.held)
+        copies = dict.fromkeys(iter_bits(rules.deck_mask), 2)
+        known = [c for t in view.tricks for c in t.cards] + list(view.trick.cards) + list(view.held)
+        known += [c for e in view.events if e.kind == "kitty-taken" and e.seat == view.seat for c in e.cards]
+        for card in known:
+            copies[card.index] -= 1
+        self.cards = [index for index, count in copies.items() for _ in range(count)]
+        self.sizes = list(view.hand_sizes)
+        self.kitty_size = view.kitty_size
+        self.allowed = allowed_masks(view)
+
+    def sample(self, rng: random.Random) -> tuple[list[int], list[int], tuple[int, ...]]:
+        """One deal consistent with this knowledge: each seat's kinds of card, the
+        kinds it holds twice, and the kitty's cards (indexes; empty once taken)."""
+        for _ in range(ATTEMPTS):
+            deal = self._try(rng, self.allowed)
+            if deal is not None:
+                return deal
+        deal = self._try(rng, [-1] * self.players)
+        assert deal is not None, "a deal ignoring voids always exists"
+        return deal
+
+    def _try(self, rng: random.Random, allowed: list[int]) -> tuple[list[int], list[int], tuple[int, ...]] | None:
+        hands = [0] * self.players
+        hands2 = [0] * self.players
+        hands[self.seat], hands2[self.seat] = self.held, self.held2
+        need = [0 if s == self.seat else self.sizes[s] for s in range(self.players)]
+        # The pseudo-seat ``players`` takes the kitty's cards and those of a kitty already taken.
+        need.append(len(self.cards) - sum(need))
+        cards = list(self.cards)
+        rng.shuffle(cards)
+        seats = [s for s in range(self.players) if s != self.seat]
+        options = [[s for s in seats if allowed[s] >> card & 1] + [self.players] for card in cards]
+        order = sorted(range(len(cards)), key=lambda i: len(options[i]))
+        kitty: list[int] = []
+        for i in order:
+            open_seats = [s for s in options[i] if need[s]]
+            if not open_seats:
+                return None
+            seat = rng.choices(open_seats, weights=[need[s] for s in open_seats])[0]
+            need[seat] -= 1
+            bit = 1 << cards[i]
+            if seat == self.players:
+                kitty.append(cards[i])
+            elif hands[seat] & bit:
+                hands2[seat] |= bit
+            else:
+                hands[seat] |= bit
+        return hands, hands2, tuple(kitty[:self.kitty_size])

@@ -28,8 +28,15 @@ Its pass is searched too (:mod:`.passing`): a few candidate passes played
 out on sampled deals, the rule-based pass kept unless another is clearly
 better.
 
-The search knows the standard game; in a variant (``Rules.variant``) the
-strong bot plays as the rule-based bot does.
+The play-outs score the rules in force (:mod:`.sim` takes every trick's
+points, Cancellation's cancelled twins and carried tricks, and the moon from
+the engine), so the search plays every variant: in Omnibus the bonus is worth
+winning and costly to give, in Black Maria the K♠ and A♠ cost their taker,
+and with two packs the deals are sampled by :class:`.sampler.TwoPackKnowledge`
+(the others' play is not read there, and every legal kind of card is a
+candidate, since a twin still out can cancel any of them). Its play-out policy
+is the rule-based tactics, without the variant layer of :mod:`.variants`,
+which judges from a whole :class:`SeatView` and would cost too much per card.
 """
 
 from __future__ import annotations
@@ -40,17 +47,16 @@ import time
 from collections.abc import Sequence
 
 from ..engine import Card, SeatView
-from ..engine.cards import ALL_CARDS, SUIT_MASKS, iter_bits, mask_of
-from ..engine.legality import POINT_CARDS
-from ..engine.rules import MOON_POINTS
+from ..engine.cards import ALL_CARDS, HEARTS_MASK, QS_BIT, SUIT_MASKS, iter_bits, mask_of
+from ..engine.rules import MOON_POINTS, Rules
 from .base import MoonChoice, best_moon_choice
 from .inference import History
 from .passing import search_pass
-from .rule import RuleBot
-from .sampler import Knowledge
+from .sampler import Knowledge, TwoPackKnowledge
 from .sim import Playout, Policy, relative_score
 from .table import Table
-from .tactics import losers, may_shoot, rule_pass, rule_play, shoot, trick_mask
+from .tactics import losers, may_shoot, rule_play, shoot, trick_mask
+from .variants import variant_pass
 
 DEFAULT_DEALS = 400
 # The adaptive budget: the first check, then every CHECK_EVERY deals; stop when
@@ -85,8 +91,6 @@ class StrongBot:
         self.infer = infer
         self.adaptive = adaptive
         self.search_passes = search_passes
-        # The search knows the standard game only; in a variant the rule-based bot plays.
-        self._fallback = RuleBot()
         self.time_limit = time_limit
         self._rng = random.Random(seed)
         # How many deals the last search used (for the benchmarks).
@@ -95,22 +99,17 @@ class StrongBot:
     def choose_pass(self, view: SeatView) -> list[Card]:
         """The pass :func:`.passing.search_pass` finds best on sampled deals (with
         ``search_passes``; else the rule-based pass)."""
-        if view.rules.variant != "standard":
-            return self._fallback.choose_pass(view)
-        held = mask_of(view.held)
         if not self.search_passes or view.pass_direction is None:
-            return [ALL_CARDS[i] for i in rule_pass(held, view.rules.deck_mask)]
+            return [ALL_CARDS[i] for i in variant_pass(view)]
         target = view.rules.pass_target(view.seat, view.pass_direction)
-        return [ALL_CARDS[i] for i in search_pass(view.rules, view.seat, held, target, self._rng)]
+        return [ALL_CARDS[i] for i in search_pass(view.rules, view.seat, mask_of(view.held), target, self._rng)]
 
     def choose_play(self, view: SeatView) -> Card:
         self.last_deals = 0
         if len(view.legal) == 1:
             return view.legal[0]
-        if view.rules.variant != "standard":
-            return self._fallback.choose_play(view)
         table = Table.of(view)
-        candidates = distinct_choices(table)
+        candidates = distinct_choices(table, view.rules)
         if len(candidates) == 1:
             return ALL_CARDS[candidates[0]]
         means = self.evaluate(view, table, candidates)
@@ -125,26 +124,35 @@ class StrongBot:
             deals = self.deals
             if adaptive:
                 deals = min(deals, max(2 * MIN_DEALS, WORK // (len(candidates) * sum(view.hand_sizes))))
-        knowledge = Knowledge(view)
         rules = view.rules
-        moon = rules.moon != "off"
+        two_packs = rules.packs == 2
+        knowledge = TwoPackKnowledge(view) if two_packs else Knowledge(view)
+        unseen = table.unseen
+        carried = tuple(c.index for c in view.carried)
         watched = may_shoot(table)
         scores: dict[int, list[float]] = {card: [] for card in candidates}
         weights: list[float] = []
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
-        history = History(view) if self.infer else None
+        history = History(view) if self.infer and not two_packs else None
+        hands2: list[int] = []
+        kitty: tuple[int, ...] = ()
         for number in range(1, deals + 1):
-            hands = knowledge.sample(self._rng)
+            if isinstance(knowledge, TwoPackKnowledge):
+                hands, hands2, kitty = knowledge.sample(self._rng)
+            else:
+                hands = knowledge.sample(self._rng)
             weights.append(history.weight(hands) if history is not None else 1.0)
             policy: Policy = rule_play
-            if watched is not None and losers(hands[watched], knowledge.unseen & ~hands[watched] | table.held,
+            if watched is not None and losers(hands[watched], unseen & ~hands[watched] | table.held,
                                               SHOOTER_LOSERS) <= SHOOTER_LOSERS:
                 policy = shooter_policy(watched)
             for card in candidates:
                 playout = Playout(rules, list(hands), table.trick, table.leader, list(table.points), table.gone,
-                                  list(table.voids), table.hearts_broken, table.first_trick)
+                                  list(table.voids), table.hearts_broken, table.first_trick,
+                                  scored=list(view.points), hands2=list(hands2) if two_packs else None,
+                                  carried=carried, kitty=kitty)
                 playout.play(card)
-                scores[card].append(relative_score(playout.run(policy), view.seat, moon))
+                scores[card].append(relative_score(playout.run(policy), view.seat))
             if deadline is not None and time.perf_counter() > deadline:
                 break
             if adaptive and number >= MIN_DEALS and number % CHECK_EVERY == 0 and clearly_decided(scores, weights):
@@ -192,17 +200,23 @@ def clearly_decided(scores: dict[int, list[float]], weights: list[float]) -> boo
     return loss < ENOUGH
 
 
-def distinct_choices(table: Table) -> list[int]:
+def distinct_choices(table: Table, rules: Rules | None = None) -> list[int]:
     """The legal cards, one per group of equivalent cards: cards of a suit with
     no card still in play between them (nor on the table) do the same thing;
-    the Black Maria is never grouped. The lowest of each group stands for it."""
+    a card worth other points than its neighbour (the Black Maria; under
+    ``rules``, also Black Maria's K♠ and A♠ or the Omnibus bonus) is never
+    grouped. The lowest of each group stands for it. With two packs every
+    legal kind of card is a choice: a twin still out may cancel any of them."""
+    if rules is not None and rules.packs == 2:
+        return list(iter_bits(table.legal))
+    special = (rules.valued_cards if rules is not None else QS_BIT) & ~HEARTS_MASK
     live = table.unseen | trick_mask(table.trick)
     choices: list[int] = []
     previous = -1
     for card in iter_bits(table.legal):
         same_suit = previous >= 0 and previous // 13 == card // 13
         between = live & SUIT_MASKS[card // 13] & ((1 << card) - 1) & ~((2 << previous) - 1) if same_suit else 1
-        points_differ = bool((1 << card | 1 << previous) & POINT_CARDS & ~SUIT_MASKS[3]) if same_suit else True
+        points_differ = bool((1 << card | 1 << previous) & special) if same_suit else True
         if not same_suit or between or points_differ:
             choices.append(card)
         previous = card

@@ -80,6 +80,22 @@ def costly_cards(rules: Rules) -> int:
     return mask_of(c for c in ALL_CARDS if rules.card_points(c) > 0)
 
 
+def progress_of(rules: Rules, once: int, twice: int = 0) -> int:
+    """score.moon: the moon progress of a pile of cards (``twice``: the kinds it
+    holds both copies of): 1 per heart and 13 per Black Maria, each copy counted,
+    and 1 for the Omnibus bonus when the moon needs it (``moon_needs_bonus``)."""
+    progress = Rules.points_in(once) + (Rules.points_in(twice) if twice else 0)
+    if rules.moon_needs_bonus and once & rules.bonus.bit:  # type: ignore[union-attr]
+        progress += 1
+    return progress
+
+
+def moon_total(rules: Rules) -> int:
+    """The moon progress of a seat that took every moon card (:attr:`Rules.moon_cards`)."""
+    cards = rules.moon_cards
+    return progress_of(rules, cards, cards if rules.packs == 2 else 0)
+
+
 def moon_progress(view: SeatView) -> tuple[int, ...]:
     """score.moon: per seat, the hearts (1 each) and Black Marias (13) it has taken.
 

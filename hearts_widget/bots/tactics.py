@@ -123,9 +123,10 @@ def may_shoot(table: Table) -> int | None:
 def shooting(table: Table) -> bool:
     """Whether this seat should go for the moon now: nobody else has points and
     its cards should win (almost) every trick from here (never without a moon)."""
-    if not table.moon_points or any(p for s, p in enumerate(table.points) if s != table.seat):
+    points = table.points
+    if not table.moon_points or sum(points) != points[table.seat]:  # another seat has points
         return False
-    slack = 1 if table.points[table.seat] >= 16 or not table.gone else 0
+    slack = 1 if points[table.seat] >= 16 or not table.gone else 0
     return losers(table.held, table.unseen, slack) <= slack
 
 
@@ -180,6 +181,10 @@ def _lead(table: Table) -> Decision:
     outstanding = table.unseen
     queen_out = bool(outstanding & QS_BIT)
     best, best_risk, best_reason = -1, 1e9, "lead-low"
+    others_void = 0  # the suits some other seat is known to be void in
+    for seat, voids in enumerate(table.voids):
+        if seat != table.seat:
+            others_void |= voids
     for suit in range(4):
         mine = legal & SUIT_MASKS[suit]
         if not mine:
@@ -208,7 +213,7 @@ def _lead(table: Table) -> Decision:
                 risk += 4
         if suit == HEARTS:
             risk += 1
-        if any(v >> suit & 1 for s, v in enumerate(table.voids) if s != table.seat):
+        if others_void >> suit & 1:
             risk += 5
         if risk < best_risk:
             best, best_risk, best_reason = card, risk, reason

@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 
 from hearts_widget.bots import RuleBot, StrongBot
 from hearts_widget.bots.inference import History
-from hearts_widget.bots.sampler import Knowledge
+from hearts_widget.bots.sampler import Knowledge, TwoPackKnowledge
 from hearts_widget.bots.sim import Playout, relative_score
 from hearts_widget.bots.strong import distinct_choices
 from hearts_widget.bots.table import Table, allowed_masks
 from hearts_widget.engine import Hand, Rules, parse_cards
-from hearts_widget.engine.cards import SUIT_MASKS, mask_of
+from hearts_widget.engine.cards import SUIT_MASKS, iter_bits, mask_of
 
 
 def _random_position(players: int, seed: int, moves: int) -> Hand:
@@ -33,22 +33,28 @@ def _random_position(players: int, seed: int, moves: int) -> Hand:
 
 
 def _playout_of(hand: Hand) -> Playout:
-    """The simulator's state for an engine position (all hands known)."""
+    """The simulator's state for an engine position (all hands known; with two
+    packs the engine's own second masks, carried cards and kitty)."""
     view = hand.view(hand.to_move)
-    table_gone = mask_of(view.trick.cards)
-    for trick in view.tricks:
-        table_gone |= mask_of(trick.cards)
-    return Playout(hand.rules, [mask_of(hand.held(s)) for s in range(hand.players)],
-                   tuple(c.index for c in view.trick.cards), view.trick.leader, list(view.points), table_gone,
-                   [0] * hand.players, view.hearts_broken, view.first_trick)
+    table = Table.of(view)
+    two = hand.rules.packs == 2
+    return Playout(hand.rules, list(hand._held), table.trick, view.trick.leader, list(table.points), table.gone,
+                   [0] * hand.players, view.hearts_broken, view.first_trick, scored=list(view.points),
+                   hands2=list(hand._held2) if two else None, carried=tuple(c.index for c in hand.carried),
+                   kitty=tuple(c.index for c in hand._kitty))
 
 
-@settings(max_examples=30, deadline=None)
-@given(players=st.integers(3, 7), seed=st.integers(0, 10**6), moves=st.integers(0, 60))
-def test_playout_legality_winners_and_points_agree_with_the_engine(players: int, seed: int, moves: int) -> None:
-    hand = _random_position(players, seed, moves)
-    if hand.phase != "play":
-        return
+def _engine_row(hand: Hand) -> list[int]:
+    """The hand's score row as the game records it with the moon scored "others"
+    (game.py: +moon to each other seat, the Omnibus bonus kept)."""
+    shooter, rules = hand.moon_shooter, hand.rules
+    if shooter is None:
+        return hand.points()
+    return [(0 if s == shooter else rules.moon_points) + b for s, b in enumerate(hand.bonus_points())]
+
+
+def _agree(hand: Hand, seed: int) -> None:
+    """Play ``hand`` out at random in the engine and in the play-out, checking every step."""
     playout = _playout_of(hand)
     rng = random.Random(seed)
     while hand.phase == "play":
@@ -57,16 +63,55 @@ def test_playout_legality_winners_and_points_agree_with_the_engine(players: int,
         card = rng.choice(hand.legal_moves())
         hand = hand.play(card)
         playout.play(card.index)
+        assert playout.scored == hand.points()
         if hand.phase == "play" and not hand.trick.cards:
-            assert playout.leader == hand.tricks[-1].winner
+            assert playout.leader == hand.leader
     assert playout.over
-    assert playout.points == hand.points()
+    assert playout.result() == _engine_row(hand)
 
 
-def test_relative_score_counts_the_moon_the_same_either_way() -> None:
-    assert relative_score([26, 0, 0, 0], 0) == -26
-    assert relative_score([26, 0, 0, 0], 1) == pytest.approx(26 / 3)
-    assert relative_score([26, 0, 0, 0], 0, moon=False) == 26
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(3, 7), seed=st.integers(0, 10**6), moves=st.integers(0, 60))
+def test_playout_legality_winners_and_points_agree_with_the_engine(players: int, seed: int, moves: int) -> None:
+    hand = _random_position(players, seed, moves)
+    if hand.phase == "play":
+        _agree(hand, seed)
+
+
+VARIANT_RULES = [Rules(variant="omnibus"), Rules(variant="omnibus", bonus_card="10D", moon_needs_bonus=True),
+                 Rules(variant="black-maria"), Rules(players=3, variant="black-maria"),
+                 Rules(players=5, variant="cancellation"), Rules(players=6, variant="cancellation"),
+                 Rules(players=10, variant="cancellation")]
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=st.sampled_from(VARIANT_RULES), seed=st.integers(0, 10**6), moves=st.integers(0, 100))
+def test_playout_scores_every_variant_as_the_engine(rules: Rules, seed: int, moves: int) -> None:
+    """variant.omnibus.bonus, variant.black-maria.points, variant.cancellation.cancel and
+    .carry and .kitty, score.moon: the play-out's points, winners and moon are the engine's."""
+    rng = random.Random(seed)
+    hand = Hand.deal(rules, seed)
+    for seat in hand.waiting_to_pass:
+        hand = hand.pass_cards(seat, rng.sample(list(hand.held(seat)), 3))
+    for _ in range(moves):
+        if hand.phase != "play":
+            return
+        hand = hand.play(rng.choice(hand.legal_moves()))
+    if hand.phase == "play":
+        _agree(hand, seed)
+
+
+def test_playout_scores_a_moon_in_omnibus_with_the_bonus_kept() -> None:
+    """variant.omnibus.moon: the shooter keeps the bonus's -10; the others take +26."""
+    rules = Rules(variant="omnibus")
+    playout = Playout(rules, [0] * 4, (), 0, [26, 0, 0, 0], 0, [0] * 4, True, False, scored=[16, 0, 0, 0])
+    assert playout.result() == [-10, 26, 26, 26]
+    assert relative_score(playout.result(), 0) == -36
+
+
+def test_relative_score_is_the_seats_points_less_the_others_average() -> None:
+    assert relative_score([0, 26, 26, 26], 0) == -26
+    assert relative_score([0, 26, 26, 26], 1) == pytest.approx(26 / 3)
     assert relative_score([13, 13, 0, 0], 2) == pytest.approx(-26 / 3)
 
 
@@ -156,3 +201,33 @@ def test_the_real_deal_fully_explains_rule_based_play(players: int, seed: int, m
     assert history.weight([mask_of(hand.held(s)) for s in range(players)]) == 1.0
     sample = Knowledge(view).sample(random.Random(seed))
     assert 0 < history.weight(sample) <= 1.0
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(5, 10), seed=st.integers(0, 10**6), moves=st.integers(0, 80))
+def test_two_pack_deals_respect_what_the_seat_knows(players: int, seed: int, moves: int) -> None:
+    """variant.cancellation.deal and .kitty: every unseen copy is dealt once, to a
+    seat that may hold it or to the kitty, and the seat's own cards are its own."""
+    rng = random.Random(seed)
+    hand = Hand.deal(Rules(players=players, variant="cancellation"), seed)
+    for _ in range(moves):
+        if hand.phase != "play":
+            return
+        hand = hand.play(rng.choice(hand.legal_moves()))
+    if hand.phase != "play":
+        return
+    seat = hand.to_move
+    view = hand.view(seat)
+    knowledge = TwoPackKnowledge(view)
+    allowed = allowed_masks(view)
+    truth = sorted([c.index for s in range(players) for c in hand.held(s)] + [c.index for c in hand._kitty])
+    for _ in range(5):
+        hands, hands2, kitty = knowledge.sample(rng)
+        assert (hands[seat], hands2[seat]) == (hand._held[seat], hand._held2[seat])
+        assert [m.bit_count() + m2.bit_count() for m, m2 in zip(hands, hands2, strict=True)] == list(view.hand_sizes)
+        assert len(kitty) == view.kitty_size
+        dealt = [i for m in hands + hands2 for i in iter_bits(m)] + list(kitty)
+        if not any(e.kind == "kitty-taken" and e.seat != seat for e in view.events):
+            assert sorted(dealt) == truth
+        for s in range(players):
+            assert hands[s] & ~allowed[s] == 0 and hands2[s] & ~hands[s] == 0
