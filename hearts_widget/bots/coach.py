@@ -52,7 +52,7 @@ from ..text.messages import Names
 from .base import best_moon_choice
 from .strong import StrongBot, distinct_choices
 from .table import Table, tricks_taken_before
-from .tactics import above, decide, moon_hand, moon_threat, pass_reasons
+from .tactics import decide, moon_hand, moon_threat, pass_reasons
 from .variants import current_winner, points_taken, variant_decide, wins_now
 
 
@@ -102,11 +102,12 @@ def hint(view: SeatView, lang: str | None = None, names: Names = None) -> Hint:
     (``winning``, ``winner``), what is still out in the suit (``out``, left
     out in a position set up mid-hand, where it is unknown; ``higher``: how
     many unseen cards of the suit are above ``than``, the card or, when
-    discarding, the winning card) and what the card risks (``risk``:
+    discarding, the winning card, each copy counted with two packs) and what the card risks (``risk``:
     ``"none"``, it cannot win the trick; ``"may-win"``, it wins unless a later
     player beats it; ``"may-cancel"``, with two packs, unless a later player
     plays its twin; ``"wins"``, nobody can),
-    with ``trick_points`` on the table so far; ``own_moon`` is set when the
+    with ``trick_points`` on the table so far (``carried``: the points of
+    cancelled tricks waiting for this trick's winner); ``own_moon`` is set when the
     learner has taken every point so far and the moon is in force.
     """
     if view.phase == "pass" and view.seat in view.waiting_to_pass:
@@ -147,11 +148,14 @@ def _play_hint(view: SeatView) -> tuple[Card, str, dict[str, Any]]:
     # card winning the trick when discarding.
     than = card if card.suit is suit or now is None else now[1]
     facts["than"] = than
-    facts["higher"] = (table.unseen & above(than.index)).bit_count()
+    unseen = still_out(view)
+    facts["higher"] = sum(1 for c in unseen if c.suit is than.suit and c.index > than.index)
     if not tricks_taken_before(view):  # a position set up mid-hand: which cards are out is unknown
-        facts["out"] = tuple(c for c in reversed(still_out(view)) if c.suit is suit)
+        facts["out"] = tuple(c for c in reversed(unseen) if c.suit is suit)
     facts["risk"] = _risk(view, card, facts["higher"])
     facts["trick_points"] = view.rules.score(*multiset_of(view.trick.cards + view.carried))
+    if view.carried:  # variant.cancellation.carry: the cancelled tricks' cards go to this trick's winner
+        facts["carried"] = view.rules.score(*multiset_of(view.carried))
     threat = moon_threat(table)
     if threat is not None:
         facts["threat"] = threat

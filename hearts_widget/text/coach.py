@@ -108,6 +108,11 @@ def _play_details(facts: dict[str, Any], lang: str | None, names: Names) -> list
             "Nobody can beat {card}: you win this trick and its points ({trick_points} point so far).",
             "Nobody can beat {card}: you win this trick and its points ({trick_points} points so far).",
             facts["trick_points"]).format(**v))
+    if facts.get("carried"):
+        lines.append(t.ngettext(
+            "Cancelled cards worth {carried} point wait on the table: whoever wins this trick takes them too.",
+            "Cancelled cards worth {carried} points wait on the table: whoever wins this trick takes them too.",
+            facts["carried"]).format(**v))
     if facts.get("own_moon"):
         lines.append(t.gettext(
             "You have taken every point so far: if you can win every trick from here, you shoot the moon."))

@@ -9,6 +9,7 @@ import pytest
 
 from hearts_widget import Hand, Rules
 from hearts_widget.bots import RuleBot, StrongBot
+from hearts_widget.bots.coach import hint, trick_feedback
 from hearts_widget.engine import Card, parse_cards
 
 SEEDS = range(3)
@@ -102,3 +103,45 @@ def test_cancellation_the_search_cancels_the_queen_with_its_twin() -> None:
     assert hand.to_move == 0 and {Card.parse("QH"), Card.parse("AH")} <= set(hand.held(0))
     assert RuleBot().choose_play(hand.view(0)) == Card.parse("AH")
     assert strong_cards(hand) == {Card.parse("QH")}
+
+
+CARRIED_MOVES = ("2C KC AC KC AC QC 3D 2D AD 10D JD KD 2S 10S 9S 4S 9S 6S 3S AS QS QS QH JS 2H 5H 4H 2H 4H 5H "
+                 "4C 3C 8C 5C 3C")
+
+
+def carried_position() -> Hand:
+    """Six players, two packs. Trick 5 (2♥ 5♥ 4♥ 2♥ 4♥ 5♥) cancelled out entirely, so
+    its six hearts wait on the table. Seat 2 plays last to 4♣ 3♣ 8♣ 5♣ 3♣: the two
+    3♣ cancel, the 8♣ wins for now, and the trick itself holds no points, but its
+    winner takes the six carried hearts too."""
+    hand = replay(Rules(players=6, variant="cancellation"), 14, CARRIED_MOVES)
+    assert hand.to_move == 2 and len(hand.carried) == 6
+    assert set(parse_cards("2C 7C 9C 10C")) <= set(hand.held(2))
+    return hand
+
+
+def test_cancellation_carry_the_bots_and_the_coach_stay_under_the_trick_that_takes_the_carried_hearts() -> None:
+    """variant.cancellation.carry: the 9♣ or 10♣ would win a trick with no points of
+    its own and take the 6 carried points; every player stays under the 8♣, the
+    hint says what waits on the table, and the feedback on the 10♣ counts the
+    carried points it took."""
+    hand = carried_position()
+    view = hand.view(2)
+    under = set(parse_cards("2C 7C"))
+    assert RuleBot().choose_play(view) in under
+    assert strong_cards(hand) <= under
+    advice = hint(view, lang="en")
+    assert advice.card in under and advice.facts["carried"] == 6
+    assert "Cancelled cards worth 6 points wait on the table" in advice.text
+    # Each unseen copy counts: Q♣, both J♣, 10♣ and the other 8♣ are above the 7♣.
+    assert advice.facts["than"] == Card.parse("7C") and advice.facts["higher"] == 5
+    note = trick_feedback(view, hand.play("10C").tricks[-1], lang="en")
+    assert note is not None and note.reason == "would-duck" and note.facts["points"] == 6
+    assert note.better in under and "You took 6 points with 10♣" in note.text
+
+
+def test_cancellation_carry_the_hint_for_the_same_cards_without_carried_points_says_nothing_of_them() -> None:
+    """variant.cancellation.carry: a trick with nothing carried has no carried sentence."""
+    hand = replay(Rules(players=6, variant="cancellation"), 14, CARRIED_MOVES.rsplit(" ", 11)[0])
+    advice = hint(hand.view(hand.to_move), lang="en")  # type: ignore[arg-type]
+    assert not hand.carried and "carried" not in advice.facts and "Cancelled cards" not in advice.text
