@@ -39,6 +39,8 @@ VIEW_INTENTS = ("set_pace", "set_continue_after", "show_last_trick", "lang", "ho
 # The house rules a learner may set for a new game (options of Rules).
 HOUSE_RULES = ("first_trick_no_points", "maria_breaks_hearts", "hearts_must_be_broken", "moon", "target")
 MESSAGE_TYPES = GAME_INTENTS + VIEW_INTENTS
+# The games kept by state id for judging an Undo made on an earlier state (a hand's worth of bots' cards).
+SHOWN_KEPT = 64
 
 
 class TableSession:
@@ -69,6 +71,9 @@ class TableSession:
         # The state id since which the undo stack is as it is: an Undo made on that state or a later
         # one takes back the same move (a bot's card landing as the learner clicks does not change it).
         self.undo_since = 0
+        # The game as each state id since then showed it: an Undo made on one of them judged the
+        # peeking by what the page had shown when it was clicked (undo_rule.py).
+        self.shown: dict[int, Game] = {0: self.game}
         self.notice: Notice = {}
         self._notice_count = 0
         # The coach: a hint asked for in this exact game state, and the learner's
@@ -269,7 +274,9 @@ class TableSession:
             self._say("nothing-to-undo")
             return
         before, seat = self.undo_stack.pop()
-        peeked = revealed_since(before, self.game, seat, self.open_hands)
+        # On a slow connection a bot's card may land while the click travels: the learner had not seen it.
+        shown = self.shown.get(message["state"], self.game)
+        peeked = revealed_since(before, shown, seat, self.open_hands)
         self.practice = self.practice or peeked
         self.game, self.viewer = before, seat
         self._played_from = self.feedback_on = self.same_deal = self.held = None
@@ -486,10 +493,14 @@ class TableSession:
         a loaded one): an Undo made from now on takes back the stack's new top."""
         self._changed()
         self.undo_since = self.state_id
+        self.shown = {self.state_id: self.game}
 
     def _changed(self) -> None:
         """The game or the view changed: new state id, and the human who must act sits down."""
         self.state_id += 1
+        self.shown[self.state_id] = self.game
+        if len(self.shown) > SHOWN_KEPT:  # a table nobody moves at: only the latest states matter
+            del self.shown[next(iter(self.shown))]
         humans = [seat for seat in self.seats_to_act() if self.is_human(seat)]
         if humans:
             self.viewer = humans[0]

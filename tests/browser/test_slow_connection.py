@@ -1,7 +1,8 @@
 """On a slow connection (every message from the kernel a second late, as on a busy Binder),
 at the default pace (Voilà): the learner plays a card and presses Undo at once; the next
 bot's card is played while the click travels, and Undo still takes the learner's card back
-(it was refused before as made on an earlier table, and nothing was undone)."""
+(it was refused before as made on an earlier table, and nothing was undone) without
+marking the game practice, for the learner never saw that card."""
 
 from __future__ import annotations
 
@@ -53,6 +54,10 @@ def test_undo_right_after_a_card_on_a_slow_connection(page: Page, voila_url: str
         page.get_by_role("button", name="Undo").click()
         expect(page.get_by_test_id("notice")).to_contain_text("Your last move was taken back", timeout=WAIT_MS)
         expect(hand_cards(page)).to_have_count(count, timeout=WAIT_MS)
+        # The bot's card had not reached the page when Undo was clicked: the learner
+        # never saw it, so the game is still a real one, not practice.
+        expect(page.get_by_test_id("notice")).not_to_contain_text("practice")
+        expect(page.get_by_test_id("practice")).to_have_count(0)
         page.screenshot(path=shots / "slow-connection-undo.png")
         return
     raise AssertionError("no bot played after the learner's card")
