@@ -242,6 +242,8 @@ class HeartsTable(anywidget.AnyWidget):
                 # the page its click was answered; this does, and it takes clicks again.
                 self.send({"type": "repeat"})
         self._after_change()
+        if kind == "hello":  # after the kept game's update: the page shows the table from now on
+            self.send({"type": "welcome"})
 
     # -- nothing lost: the browser's saved game, and game files ------------------
     @property

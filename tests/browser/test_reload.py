@@ -32,6 +32,21 @@ def what_is_shown(page: Page) -> dict[str, object]:
             "lang": page.locator(".hw-root").get_attribute("lang")}
 
 
+# Each hand a person could see from the page's first frame on (cards drawn but not yet
+# shown, until the kernel has answered the page's hello, are not seen).
+WATCH_HANDS = """(() => {
+  window.handsSeen = [];
+  const look = () => {
+    const cards = [...document.querySelectorAll('.hw-hand .hw-card')]
+      .filter((card) => card.checkVisibility({ visibilityProperty: true, opacityProperty: true }));
+    const hand = cards.map((card) => card.dataset.code).join(' ');
+    if (hand && !window.handsSeen.includes(hand)) window.handsSeen.push(hand);
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})()"""
+
+
 def play_a_little(page: Page) -> None:
     """Three cards passed, one card played, then Swahili."""
     choose_and_pass(page)
@@ -69,9 +84,14 @@ def test_a_reload_in_voila_brings_back_the_same_game(page: Page, tmp_path: Path)
         play_a_little(page)
         first_page = len(frames)
         shown = what_is_shown(page)
+        page.add_init_script(script=WATCH_HANDS)
         page.reload()
         hand_cards(page).first.wait_for(timeout=RENDER_MS)
         expect(page.get_by_test_id("notice")).to_be_visible(timeout=WAIT_MS)  # "your game is back"
+        # Every frame since the reload showed the learner's own hand, never the fresh deal.
+        hand = " ".join(shown["hand"])  # type: ignore[arg-type]
+        page.wait_for_function("(hand) => window.handsSeen.includes(hand)", arg=hand, timeout=WAIT_MS)
+        assert page.evaluate("window.handsSeen") == [hand]
         # The new kernel's first message is a fresh deal, thrown away once the page's hello
         # brings the saved game back: only this game's messages are checked.
         fresh = next(i for i, f in enumerate(frames) if "hw-" not in f and '"kind":"resumed"' in f.replace(" ", ""))

@@ -198,3 +198,30 @@ def test_a_game_file_is_sealed_and_opens_again() -> None:
     assert fresh.notice["kind"] == "load-refused" and fresh.game == game
     send(fresh, {"type": "open_file", "text": 12})
     assert fresh.notice["kind"] == "load-refused"
+
+
+def test_the_page_is_welcomed_after_the_kept_game_is_on_the_table() -> None:
+    """The page shows the table only once the kernel answers its hello (table.js,
+    "hw-greeting"), so the answer must come after the kept game's update: a reload
+    then never flashes the fresh deal the new kernel made first."""
+    table = played_table()
+    send(table, {"type": "hello", "client": CLIENT})
+    table.save()
+    new_kernel()
+    fresh = HeartsTable(seed=5, pace=0.8)
+    events: list[tuple[str, Any]] = []
+    fresh.observe(lambda change: events.append(("state", change["new"]["id"])), names="state")
+    fresh.send = lambda content, buffers=None: events.append(("send", content))  # type: ignore[method-assign]
+    send(fresh, {"type": "hello", "client": CLIENT})
+    assert events[-1] == ("send", {"type": "welcome"})
+    assert ("state", fresh.state["id"]) in events[:-1], "the kept game reached the page before the welcome"
+    assert shown(fresh) == shown(table)
+
+
+@pytest.mark.parametrize("client", [CLIENT, "not a browser id", None])
+def test_every_hello_is_answered_even_with_nothing_kept_or_a_bad_id(client: Any) -> None:
+    table = HeartsTable(seed=1)
+    sent: list[Any] = []
+    table.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    send(table, {"type": "hello", "client": client})
+    assert sent == [{"type": "welcome"}]

@@ -107,6 +107,9 @@ const CLIENT_KEY = "hearts-widget-client";
 const PING_EVERY_MS = 15000;
 const PING_TIMEOUT_MS = 10000;
 const MAX_FILE_BYTES = 1000000;
+// Until the kernel answers the "hello" (with the kept game, if any), the table is drawn but not
+// shown, so that a reload does not flash a fresh deal first; an answer this late shows it anyway.
+const WELCOME_TIMEOUT_MS = 4000;
 
 /** This browser's random id, kept in localStorage (or for this page only when storage is refused). */
 function browserId() {
@@ -130,6 +133,9 @@ function classroom(model, root) {
   const banner = h("div", { class: "hw-notice hw-error hw-lost", role: "alert", "data-testid": "connection-lost", hidden: true });
   root.prepend(banner);
   let waiting = null; // the timer of a ping not answered yet
+  root.classList.add("hw-greeting");
+  const welcomed = () => { clearTimeout(welcome); root.classList.remove("hw-greeting"); };
+  const welcome = setTimeout(welcomed, WELCOME_TIMEOUT_MS);
   const lost = (yes) => {
     banner.hidden = !yes;
     root.classList.toggle("hw-disconnected", yes);
@@ -145,7 +151,9 @@ function classroom(model, root) {
   };
   const onMessage = (message) => {
     if (!message || typeof message !== "object") return;
-    if (message.type === "pong") {
+    if (message.type === "welcome") {
+      welcomed();
+    } else if (message.type === "pong") {
       clearTimeout(waiting);
       waiting = null;
       lost(false);
@@ -201,7 +209,7 @@ function classroom(model, root) {
     },
     practice: (state) => (state.practice
       ? h("p", { class: "hw-practice", "data-testid": "practice" }, state.practice) : null),
-    dispose: () => { clearInterval(every); clearTimeout(waiting); model.off("msg:custom", onMessage); },
+    dispose: () => { clearInterval(every); clearTimeout(waiting); clearTimeout(welcome); model.off("msg:custom", onMessage); },
   };
 }
 // -- end classroom --
