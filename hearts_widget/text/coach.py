@@ -87,18 +87,18 @@ def _play_details(facts: dict[str, Any], lang: str | None, names: Names) -> list
         # Counted, not named: which cards are unseen is for the learner to work out.
         count = len(facts["out"])
         if not count:
-            lines.append(t.gettext("No other {suit} is still out.").format(**v))
+            lines.append(t.gettext("No other card in {suit} is still out.").format(**v))
         else:
-            lines.append(t.ngettext("{count} other {suit} card is still out, {higher} of them higher than {than}.",
-                                    "{count} other {suit} cards are still out, {higher} of them higher than {than}.",
+            lines.append(t.ngettext("Still out in {suit}: {count} other card, {higher} of them higher than {than}.",
+                                    "Still out in {suit}: {count} other cards, {higher} of them higher than {than}.",
                                     count).format(count=count, **v))
     risk = facts.get("risk")
     if risk == "none":
         lines.append(t.gettext("{card} cannot win this trick.").format(**v))
     elif risk == "may-win":
         lines.append(t.ngettext(
-            "{card} wins the trick unless a later player plays the {higher} higher {suit} card still out.",
-            "{card} wins the trick unless a later player plays one of the {higher} higher {suit} cards still out.",
+            "{card} wins the trick unless a later player plays the {higher} higher card in {suit} still out.",
+            "{card} wins the trick unless a later player plays one of the {higher} higher cards in {suit} still out.",
             facts["higher"]).format(**v))
     elif risk == "may-cancel":
         lines.append(t.gettext("{card} wins the trick unless a later player plays its twin, which cancels it."
@@ -199,8 +199,8 @@ def _reason_text(reason: str, facts: dict[str, Any], lang: str | None, names: Na
         "cancel-twin": t.gettext(
             "You play last: your {card} cancels the other {card}, so the trick does not go to you."),
         "cancel-all": t.gettext(
-            "Every {suit} card on the table is cancelled by its twin, so any {suit} you play wins for now: "
-            "play your lowest, {card}."),
+            "Every card in {suit} on the table is cancelled by its twin, so whichever of your {suit} you play "
+            "wins for now: play your lowest, {card}."),
     }
     return messages[reason].format(**v)
 
