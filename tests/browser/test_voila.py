@@ -63,15 +63,23 @@ def test_bots_play_one_card_at_a_time_at_the_default_pace(page: Page, voila_url:
     legal = page.locator(".hw-hand .hw-card.hw-legal")
     counts: list[int] = []
     turns = 0
-    for _ in range(300):  # watch the table until the learner's second turn
+
+    def look() -> None:
         count = on_table.count()
         if not counts or counts[-1] != count:
             counts.append(count)
+
+    for _ in range(300):  # watch the table until the learner's second turn
+        look()
+        # A card may land between that look and the next question (a bot's card gives the learner
+        # the turn, or completes the trick): look again once the table waits, before acting.
         if page.locator("[data-key=continue]").count():  # the completed trick waits: seen, go on
+            look()
             before = state_id(page)
             page.locator("[data-key=continue]").click()
             wait_for_change(page, before)
         elif legal.count():
+            look()
             turns += 1
             if turns == 2:
                 break
