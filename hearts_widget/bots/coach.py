@@ -152,7 +152,7 @@ def _play_hint(view: SeatView) -> tuple[Card, str, dict[str, Any]]:
     facts["higher"] = sum(1 for c in unseen if c.suit is than.suit and c.index > than.index)
     if not tricks_taken_before(view):  # a position set up mid-hand: which cards are out is unknown
         facts["out"] = tuple(c for c in reversed(unseen) if c.suit is suit)
-    facts["risk"] = _risk(view, card, facts["higher"])
+    facts["risk"] = _risk(view, card, facts["higher"], unseen)
     facts["trick_points"] = view.rules.score(*multiset_of(view.trick.cards + view.carried))
     if view.carried:  # variant.cancellation.carry: the cancelled tricks' cards go to this trick's winner
         facts["carried"] = view.rules.score(*multiset_of(view.carried))
@@ -244,8 +244,9 @@ def still_out(view: SeatView) -> tuple[Card, ...]:
     return tuple(sorted(unseen.elements(), key=lambda c: c.index))
 
 
-def _risk(view: SeatView, card: Card, higher: int) -> str:
-    """What playing ``card`` risks on this trick: ``"none"`` (it cannot win it),
+def _risk(view: SeatView, card: Card, higher: int, unseen: tuple[Card, ...]) -> str:
+    """What playing ``card`` risks on this trick (``higher``: unseen cards above it,
+    ``unseen``: :func:`still_out`): ``"none"`` (it cannot win it),
     ``"may-win"`` (it wins unless a later player beats it), ``"may-cancel"`` (unless
     a later player plays its twin) or ``"wins"``."""
     led = view.trick.led_suit
@@ -254,7 +255,7 @@ def _risk(view: SeatView, card: Card, higher: int) -> str:
     later = view.rules.players - 1 - len(view.trick.cards)
     if later and higher:
         return "may-win"
-    if later and view.rules.packs == 2 and card in still_out(view):
+    if later and view.rules.packs == 2 and card in unseen:
         return "may-cancel"  # variant.cancellation.cancel: its twin is still out
     return "wins"
 

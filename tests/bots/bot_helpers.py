@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from hearts_widget.bots import Bot
@@ -41,4 +42,13 @@ def play_checked_hand(rules: Rules, seed: int, bots: Sequence[Bot]) -> Hand:
         card = bots[seat].choose_play(view)
         assert card in view.legal
         hand = hand.play(card, seat)
+    return hand
+
+
+def random_moves(hand: Hand, rng: random.Random, moves: int) -> Hand:
+    """``hand`` after up to ``moves`` random legal cards (fewer when the play ends first)."""
+    for _ in range(moves):
+        if hand.phase != "play":
+            break
+        hand = hand.play(rng.choice(hand.legal_moves()))
     return hand

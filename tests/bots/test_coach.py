@@ -4,7 +4,7 @@ learner reads, and feedback on a card that cost points."""
 import random
 
 import pytest
-from bot_helpers import card, position
+from bot_helpers import card, position, random_moves
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,11 +20,7 @@ def _random_play_position(players: int, seed: int, moves: int) -> Hand:
     if hand.phase == "pass":
         for seat in range(players):
             hand = hand.pass_cards(seat, RuleBot().choose_pass(hand.view(seat)))
-    for _ in range(moves):
-        if hand.phase != "play":
-            break
-        hand = hand.play(rng.choice(hand.legal_moves()))
-    return hand
+    return random_moves(hand, rng, moves)
 
 
 @settings(max_examples=30, deadline=None)

@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from bot_helpers import card
+from bot_helpers import card, random_moves
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -223,10 +223,7 @@ def test_property_every_hint_in_every_variant_is_legal_and_says_why(name: str, s
         assert advice.text.count(":") >= 3 and "{" not in advice.text
         for seat in hand.waiting_to_pass:
             hand = hand.pass_cards(seat, rng.sample(hand.held(seat), 3))
-    for _ in range(moves):
-        if hand.phase != "play":
-            return
-        hand = hand.play(rng.choice(hand.legal_moves()))
+    hand = random_moves(hand, rng, moves)
     if hand.phase != "play":
         return
     view = hand.view(hand.to_move)  # type: ignore[arg-type]

@@ -4,7 +4,7 @@ sampled deals respect what the seat knows, and the bot plays legally."""
 import random
 
 import pytest
-from bot_helpers import play_checked_hand
+from bot_helpers import play_checked_hand, random_moves
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,11 +25,7 @@ def _random_position(players: int, seed: int, moves: int) -> Hand:
     if hand.phase == "pass":
         for seat in range(players):
             hand = hand.pass_cards(seat, rng.sample(list(hand.held(seat)), 3))
-    for _ in range(moves):
-        if hand.phase != "play":
-            break
-        hand = hand.play(rng.choice(hand.legal_moves()))
-    return hand
+    return random_moves(hand, rng, moves)
 
 
 def _playout_of(hand: Hand) -> Playout:
@@ -93,10 +89,7 @@ def test_playout_scores_every_variant_as_the_engine(rules: Rules, seed: int, mov
     hand = Hand.deal(rules, seed)
     for seat in hand.waiting_to_pass:
         hand = hand.pass_cards(seat, rng.sample(list(hand.held(seat)), 3))
-    for _ in range(moves):
-        if hand.phase != "play":
-            return
-        hand = hand.play(rng.choice(hand.legal_moves()))
+    hand = random_moves(hand, rng, moves)
     if hand.phase == "play":
         _agree(hand, seed)
 
@@ -209,11 +202,7 @@ def test_two_pack_deals_respect_what_the_seat_knows(players: int, seed: int, mov
     """variant.cancellation.deal and .kitty: every unseen copy is dealt once, to a
     seat that may hold it or to the kitty, and the seat's own cards are its own."""
     rng = random.Random(seed)
-    hand = Hand.deal(Rules(players=players, variant="cancellation"), seed)
-    for _ in range(moves):
-        if hand.phase != "play":
-            return
-        hand = hand.play(rng.choice(hand.legal_moves()))
+    hand = random_moves(Hand.deal(Rules(players=players, variant="cancellation"), seed), rng, moves)
     if hand.phase != "play":
         return
     seat = hand.to_move

@@ -72,6 +72,10 @@ class WaitingBots(HeartsTable):
         self._session.run_bots()
         self._sync()
 
+    def next_seat_plays(self) -> None:
+        self._session.bot_step()
+        self._sync()
+
 
 def test_undo_before_the_next_seat_has_played_leaves_the_game_real() -> None:
     table = WaitingBots(seed=3, pace=0.8)
@@ -87,31 +91,35 @@ def test_undo_before_the_next_seat_has_played_leaves_the_game_real() -> None:
     assert table.notice["kind"] == "undone", table.notice
     assert table.state["practice"] == ""
     play_first_legal(table)
-    table._session.bot_step()  # the next seat plays: now undo would peek
-    table._sync()
+    table.next_seat_plays()  # now undo would peek
     send(table, {"type": "undo"})
     assert table.notice["kind"] == "undone-practice"
 
 
-def test_undo_clicked_before_the_next_card_reached_the_page_leaves_the_game_real() -> None:
-    """On a slow connection the next seat's card lands while the learner's Undo
-    travels: the Undo, made on the table the learner saw, takes the card back
-    without marking the game practice, for the learner never saw that card."""
+def first_card_played_at_a_visible_pace() -> WaitingBots:
+    """A table at a visible pace where the learner has passed and played its first card,
+    and the next seat has not played yet."""
     table = WaitingBots(seed=3, pace=0.8)
     pass_first_three(table)
     table.bots_move()
     while not table.state["your_turn"]:
         table.bots_move()
     play_first_legal(table)
+    return table
+
+
+def test_undo_clicked_before_the_next_card_reached_the_page_leaves_the_game_real() -> None:
+    """On a slow connection the next seat's card lands while the learner's Undo
+    travels: the Undo, made on the table the learner saw, takes the card back
+    without marking the game practice, for the learner never saw that card."""
+    table = first_card_played_at_a_visible_pace()
     seen = table.state["id"]  # the page shows the learner's card, nothing after it
-    table._session.bot_step()  # the next seat plays while the click is on its way
-    table._sync()
+    table.next_seat_plays()  # while the click is on its way
     send(table, {"type": "undo", "state": seen})
     assert table.notice["kind"] == "undone", table.notice
     assert table.state["practice"] == ""
     play_first_legal(table)
-    table._session.bot_step()
-    table._sync()
+    table.next_seat_plays()
     send(table, {"type": "undo"})  # made on the table that shows the next seat's card
     assert table.notice["kind"] == "undone-practice"
 
@@ -119,15 +127,9 @@ def test_undo_clicked_before_the_next_card_reached_the_page_leaves_the_game_real
 def test_undo_on_a_state_older_than_the_kept_ones_counts_every_card_since_as_seen() -> None:
     """A state id no longer kept (or never sent) is judged by the game now, so
     the doubt makes the game practice rather than hiding a peek."""
-    table = WaitingBots(seed=3, pace=0.8)
-    pass_first_three(table)
-    table.bots_move()
-    while not table.state["your_turn"]:
-        table.bots_move()
-    play_first_legal(table)
+    table = first_card_played_at_a_visible_pace()
     since = table._session.undo_since
-    table._session.bot_step()
-    table._sync()
+    table.next_seat_plays()
     table._session.shown.pop(since)
     send(table, {"type": "undo", "state": since})
     assert table.notice["kind"] == "undone-practice"
