@@ -1,4 +1,4 @@
-"""The rules engine: pure Python, no UI imports. See ../shared/RULES.md."""
+"""The rules engine: pure Python, no UI imports. The rules it enforces: RULES.md."""
 
 from .cards import Card, Suit, parse_cards
 from .errors import (

@@ -9,7 +9,7 @@ sorts a hand in, alternating black and red.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from enum import EnumMeta, IntEnum
 from typing import Any
 
@@ -187,9 +187,9 @@ def parse_cards(texts: Iterable[str | Card]) -> list[Card]:
     """Parse several cards, e.g. ``parse_cards(["2C", "QS"])`` or ``parse_cards("2C QS".split())``."""
     if isinstance(texts, str):
         texts = texts.replace(",", " ").split()
-    elif isinstance(texts, (bytes, bytearray)) or not isinstance(texts, Iterable):
+    elif isinstance(texts, (bytes, bytearray, Mapping)) or not isinstance(texts, Iterable):
         raise CardParseError(f"cards are a list like ['2C', 'QS'] or text like '2C QS', not {shown(texts)}")
-    return [Card.parse(t) for t in texts]
+    return [t if t.__class__ is Card else Card.parse(t) for t in texts]  # a Card is itself: no call
 
 
 def mask_of(cards: Iterable[Card]) -> int:
@@ -211,7 +211,25 @@ def _suit_tables() -> tuple[tuple[tuple[Card, ...], ...], ...]:
     return tuple(tables)
 
 
-_CLUBS, _DIAMONDS, _SPADES, _HEARTS = _suit_tables()
+class _SuitTableOnFirstUse:
+    """Stands in for the four suit tables until :func:`cards_of` first reads one:
+    building them takes ~15 ms of CPU, which ``import hearts_widget`` need not pay.
+    The first read builds them and puts the real tuples in the module's globals,
+    where every later call of ``cards_of`` finds them (no cost on its fast path)."""
+
+    def __init__(self, suit: int) -> None:
+        self.suit = suit
+
+    def __getitem__(self, pattern: int) -> tuple[Card, ...]:
+        global _CLUBS, _DIAMONDS, _SPADES, _HEARTS
+        tables = _CLUBS, _DIAMONDS, _SPADES, _HEARTS = _suit_tables()
+        return tables[self.suit][pattern]
+
+
+_CLUBS: tuple[tuple[Card, ...], ...] | _SuitTableOnFirstUse = _SuitTableOnFirstUse(0)
+_DIAMONDS: tuple[tuple[Card, ...], ...] | _SuitTableOnFirstUse = _SuitTableOnFirstUse(1)
+_SPADES: tuple[tuple[Card, ...], ...] | _SuitTableOnFirstUse = _SuitTableOnFirstUse(2)
+_HEARTS: tuple[tuple[Card, ...], ...] | _SuitTableOnFirstUse = _SuitTableOnFirstUse(3)
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:

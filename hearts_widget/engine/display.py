@@ -13,10 +13,13 @@ from typing import TYPE_CHECKING
 from .cards import Card
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
     from .game import Game
     from .hand import Hand
     from .same_deal import SameDeal
     from .trick import Trick
+    from .view import SeatView
 
 _CARD = ("display:inline-block;min-width:2.1em;padding:.25em .3em;margin:1px;border:1px solid #888;"
          "border-radius:5px;background:#fff;font:600 1.05em/1.1 system-ui,sans-serif;text-align:center;")
@@ -86,3 +89,40 @@ def same_deal_html(result: SameDeal) -> str:
     return (f'<div class="hearts-same-deal"><div style="font:0.9em system-ui">{escape(changes, quote=False)}; '
             f'{escape(replay)}</div><table><tr><th></th><th>before</th><th>after</th><th>change</th></tr>'
             f'{rows}</table>{moon}</div>')
+
+
+# The words of a seat's snapshot; the widget passes them in the learner's language (text/ui.py).
+SNAPSHOT_LABELS = {"title": "Hearts: what {seat} sees", "hand": "Your cards", "trick": "On the table",
+                   "points": "Points this hand", "total": "Total", "to_play": "to play"}
+
+
+def seat_view_html(view: SeatView, names: Sequence[str] | None = None, totals: Sequence[int] | None = None,
+                   labels: Mapping[str, str] | None = None, css_class: str = "") -> str:
+    """A static picture of what one seat may see: every seat's points (and game
+    ``totals`` when given), the cards played to the trick on the table, and the
+    seat's own cards. Never another seat's unplayed card: it is drawn from the
+    seat's :class:`SeatView` alone. Where widgets cannot run (GitHub, nbviewer,
+    nbconvert HTML and PDF) this is the table the reader sees."""
+    words = {**SNAPSHOT_LABELS, **(labels or {})}
+    names = list(names) if names is not None else [f"seat {s}" for s in range(view.rules.players)]
+    head = f"<th></th><th style='padding:0 6px'>{escape(words['points'])}</th>"
+    if totals is not None:
+        head += f"<th style='padding:0 6px'>{escape(words['total'])}</th>"
+    rows = []
+    for seat, name in enumerate(names):
+        turn = f" ◀ {escape(words['to_play'])}" if view.to_move == seat else ""
+        total = f"<td style='text-align:right'>{totals[seat]}</td>" if totals is not None else ""
+        rows.append(f"<tr><th style='text-align:left;padding-right:8px'>{escape(name)}{turn}</th>"
+                    f"<td style='text-align:right'>{view.points[seat]}</td>{total}</tr>")
+    played = "".join(
+        f'<td style="padding:2px 6px;text-align:center">{escape(names[seat])}<br>{card_html(card)}</td>'
+        for seat, card in zip(view.trick.seats, view.trick.cards, strict=True)
+    ) or '<td style="color:#777">—</td>'
+    title = escape(words["title"].format(seat=names[view.seat]))
+    return (f'<div class="hearts-snapshot {escape(css_class)}" style="font:14px system-ui,sans-serif;'
+            f'border:1px solid #8884;border-radius:8px;padding:8px;display:inline-block">'
+            f'<div style="font-weight:700;margin-bottom:4px">{title}</div>'
+            f'<table style="border-collapse:collapse"><tr>{head}</tr>{"".join(rows)}</table>'
+            f'<div style="margin-top:6px">{escape(words["trick"])}</div>'
+            f'<table style="border-collapse:collapse"><tr>{played}</tr></table>'
+            f'<div style="margin-top:6px">{escape(words["hand"])}</div>{cards_html(view.held)}</div>')

@@ -6,6 +6,10 @@ checked; an illegal one raises :class:`IllegalMove` carrying the explanation.
 Inside, each seat's cards are an ``int`` bitmask (see :mod:`.cards`); with two
 packs (Cancellation Hearts) a second bitmask per seat holds the kinds of card
 it has both copies of, so legality still works on the first mask alone.
+
+A played card's events are made when :attr:`Hand.events` is first read, from
+the hands before and after it: simulations play thousands of cards whose events
+nobody reads, and a learner's table reads them after every move.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from .cards import HEARTS_MASK, Card, cards_of, mask_of, multiset_cards, multise
 from .checks import MAX_SEED, whole_number
 from .errors import BadPosition, CardNotHeld, HeartsError, IllegalMove, OutOfTurn, WrongPhase, shown
 from .explain import Event, Explanation, FrozenList
-from .legality import POINT_CARDS, explain_play, judge_play, legal_mask
+from .legality import POINT_CARDS, Verdict, explain_play, judge_play, legal_mask
 from .position import (
     check_number,
     check_position,
@@ -35,6 +39,8 @@ from .trick import Trick, cancellation_winner, trick_winner
 from .view import SeatView
 
 Phase = Literal["pass", "play", "done"]
+# A card played: the hand it was played in, the seat, the card and the rules' verdict on it.
+Move = tuple["Hand", int, Card, Verdict]
 
 __all__ = ["Hand", "Phase", "Trick"]
 
@@ -56,7 +62,8 @@ class Hand:
     leader: int | None
     tricks: tuple[Trick, ...]
     hearts_broken: bool
-    events: tuple[Event, ...]
+    _events: tuple[Event, ...] | None  # the events so far, once made (None: made when first read)
+    _made_by: Move | None              # while _events is None: the card that made this hand
     _held: tuple[int, ...]             # each seat's cards, as bitmasks
     _passes: tuple[int, ...]           # the cards each seat has passed (0 until it passes)
     _received: tuple[int, ...]         # the cards each seat received (0 until the exchange)
@@ -106,7 +113,8 @@ class Hand:
         if direction is None:
             rule = "variant.cancellation.no-pass" if rules.variant == "cancellation" else "pass.rotation"
             events += (Event._make("no-pass", rule, None, (), {"number": number}),)
-        return hand._replace(events=events)
+        hand.__dict__["_events"] = events  # the new hand, before anyone sees it
+        return hand
 
     @classmethod
     def from_cards(
@@ -188,7 +196,7 @@ class Hand:
         hand.__dict__.update(
             rules=rules, number=number, seed=seed, pass_direction=direction,
             phase="pass" if direction is not None else "play",
-            leader=leader, tricks=(), hearts_broken=bool(out & breaks_hearts), events=(),
+            leader=leader, tricks=(), hearts_broken=bool(out & breaks_hearts), _events=(), _made_by=None,
             _held=tuple(held), _passes=(0,) * players, _received=(0,) * players, _pass_log=(),
             _trick=trick, _taken=tuple(taken), _tricks_before=tricks_done,
             _start={
@@ -226,6 +234,12 @@ class Hand:
         if not self._held2:
             return tuple(cards_of(m) for m in self._held)
         return tuple(multiset_cards(m, m2) for m, m2 in zip(self._held, self._held2, strict=True))
+
+    def _hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds (counted on the bitmasks, for :class:`SeatView`)."""
+        if not self._held2:
+            return tuple([m.bit_count() for m in self._held])
+        return tuple([m.bit_count() + m2.bit_count() for m, m2 in zip(self._held, self._held2, strict=True)])
 
     def held(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, in hand order (with two packs a card may appear twice)."""
@@ -285,6 +299,11 @@ class Hand:
             return cards_of(self._taken[seat])
         return multiset_cards(self._taken[seat], self._taken2[seat])
 
+    def taken_before(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` had already taken when a prepared position (``from_cards``)
+        began: counted in :meth:`points` and :meth:`taken`, in none of :attr:`tricks`."""
+        return tuple(parse_cards(self._start["taken"][self._seat(seat)]))
+
     def points(self) -> list[int]:
         """score.points: points taken per seat in this hand, as the variant counts
         them (the moon not applied)."""
@@ -332,6 +351,8 @@ class Hand:
         if self.phase == "done":
             raise WrongPhase("the hand is over: no more cards are played")
         if self.phase == "pass":
+            if not card.bit & self.rules.deck_mask:
+                raise CardNotHeld(f"{card} is not in play with {self.rules.players} players (setup.deal strips it)")
             return Explanation(True, "pass.three", "may-pass", card, None, {"direction": self.pass_direction})
         seat = self.to_move
         assert seat is not None
@@ -367,20 +388,21 @@ class Hand:
         chosen = parse_cards(cards)
         if len(chosen) != 3:
             raise IllegalMove(Explanation(False, "pass.three", "pass-three", None, seat, {"count": len(chosen)}))
-        if len(set(chosen)) != 3:
+        mask = mask_of(chosen)
+        if mask.bit_count() != 3:
             twice = next(c for c in chosen if chosen.count(c) > 1)
             raise IllegalMove(Explanation(False, "pass.three", "pass-distinct", twice, seat, {}))
-        for card in chosen:
-            if not self._held[seat] & card.bit:
-                raise CardNotHeld(f"seat {seat} cannot pass {card}: it is not in their hand")
+        if mask & ~self._held[seat]:
+            card = next(c for c in chosen if not self._held[seat] & c.bit)
+            raise CardNotHeld(f"seat {seat} cannot pass {card}: it is not in their hand")
         assert self.pass_direction is not None
         passes = list(self._passes)
-        passes[seat] = mask_of(chosen)
+        passes[seat] = mask
         target = self.rules.pass_target(seat, self.pass_direction)
-        event = Event._make("pass", "pass.three", seat, tuple(sorted(chosen)),
+        event = Event._make("pass", "pass.three", seat, cards_of(mask),
                             {"direction": self.pass_direction, "to": target})
-        hand = self._replace(_passes=tuple(passes), events=self.events + (event,),
-                             _pass_log=self._pass_log + ((seat, tuple(c.code for c in chosen)),))
+        hand = self._replace(_passes=tuple(passes), _events=self.events + (event,),
+                             _pass_log=self._pass_log + ((seat, tuple([c.code for c in chosen])),))
         return hand._exchange() if all(passes) else hand
 
     def _exchange(self) -> Hand:
@@ -394,7 +416,7 @@ class Hand:
         held = [h | r for h, r in zip(held, received, strict=True)]
         event = Event._make("exchange", "pass.simultaneous", None, (), {"direction": self.pass_direction})
         return self._replace(_held=tuple(held), _received=tuple(received), phase="play",
-                             leader=holder_of_first_lead(self.rules, held), events=self.events + (event,))
+                             leader=holder_of_first_lead(self.rules, held), _events=self.events + (event,))
 
     def play(self, card: str | Card, seat: int | None = None) -> Hand:
         """Play ``card`` for the player to move (give ``seat`` to have the turn checked)."""
@@ -413,48 +435,111 @@ class Hand:
             raise OutOfTurn(f"it is seat {mover}'s turn, not seat {seat}'s")
         if not self._held[mover] & card.bit:
             raise CardNotHeld(f"{card} is not in the hand of seat {mover}, who is to play")
-        legal, rule, reason, facts = judge_play(rules, self._held[mover], card, trick[0].suit if trick else None,
-                                                not self.tricks and not self._tricks_before, self.hearts_broken,
-                                                last_trick_carried=not trick and self._last_trick_carried)
+        verdict = judge_play(rules, self._held[mover], card, trick[0].suit if trick else None,
+                             not self.tricks and not self._tricks_before, self.hearts_broken,
+                             last_trick_carried=not trick and self._last_trick_carried)
+        legal, rule, reason, facts = verdict
         if not legal:
             raise IllegalMove(Explanation(legal, rule, reason, card, mover, facts))
+        return self._next(mover, card, verdict)
+
+    def _next(self, mover: int, card: Card, verdict: Verdict) -> Hand:
+        """The hand after ``mover`` plays ``card``, which the rules' ``verdict`` allows.
+        The card's events are made when :attr:`events` is read (the new hand keeps
+        the move), except at the end of a Cancellation trick, which makes them at once."""
+        rules = self.rules
+        leader: int = self.leader  # type: ignore[assignment]
         held = list(self._held)
         held2 = self._held2
         if held2 and held2[mover] & card.bit:  # two packs: the seat keeps its other copy
             held2 = tuple(m & ~card.bit if s == mover else m for s, m in enumerate(held2))
         else:
             held[mover] &= ~card.bit
-        trick += (card,)
-        events = [Event._make("play", rule, mover, (card,), {"reason": reason, "lead": len(trick) == 1, **facts})]
-        broken = self.hearts_broken
-        if not broken and card.bit & POINT_CARDS and (card.is_heart or rules.maria_breaks_hearts):
-            broken = True
-            how = "led" if len(trick) == 1 else ("followed" if card.suit is trick[0].suit else "discarded")
-            events.append(Event._make("hearts-broken", "play.hearts-broken", mover, (card,),
-                                      {"how": how, "unlocks_hearts_lead": rules.hearts_must_be_broken}))
-        if len(trick) < rules.players:
-            return self._replace(_held=tuple(held), _held2=held2, _trick=trick, hearts_broken=broken,
-                                 events=self.events + tuple(events))
-        if rules.packs == 2:
+        trick = self._trick + (card,)
+        # play.hearts-broken: a heart breaks hearts, and so does the Black Maria if the rules say so.
+        broken = self.hearts_broken or bool(card.bit & POINT_CARDS) and (card.is_heart or rules.maria_breaks_hearts)
+        ends_trick = len(trick) == rules.players
+        if ends_trick and rules.packs == 2:
+            events = self._card_events(mover, card, verdict, broken)
             return self._end_two_pack_trick(held, held2, trick, broken, events)
-        winner, best = trick_winner(leader, trick, rules.players)
-        done = Trick._make(leader, trick, rules.players, winner, rules)
-        trick_mask = mask_of(trick)
+        # The new hand's attributes are filled in one by one before anyone sees it
+        # (as _replace does, without its dict of changes: this is the move made most).
+        hand = object.__new__(Hand)
+        state = hand.__dict__
+        state.update(self.__dict__)
+        state["_held"] = tuple(held)
+        state["_held2"] = held2
+        state["hearts_broken"] = broken
+        state["_events"] = None
+        state["_made_by"] = (self, mover, card, verdict)
+        if not ends_trick:
+            state["_trick"] = trick
+            return hand
+        winner, _ = trick_winner(leader, trick, rules.players)
         taken = list(self._taken)
-        taken[winner] |= trick_mask
-        events.append(Event._make("trick-won", "play.trick-winner", winner, trick, {
-            "winning_card": best, "led_suit": trick[0].suit, "points": rules.score(trick_mask),
-            "trick_number": len(self.tricks) + self._tricks_before + 1,
-        }))
-        bonus = rules.bonus
-        if bonus is not None and bonus in trick:
-            events.append(Event._make("bonus", "variant.omnibus.bonus", winner, (bonus,), {"points": -10}))
-        phase: Phase = self.phase
+        taken[winner] |= mask_of(trick)
+        state["_trick"] = ()
+        state["tricks"] = self.tricks + (Trick._make(leader, trick, rules.players, winner, rules),)
+        state["_taken"] = tuple(taken)
+        state["leader"] = winner
         if not any(held):
-            phase = "done"
-            events += self._hand_over_events(taken, self._taken2)
-        return self._replace(_held=tuple(held), _trick=(), hearts_broken=broken, tricks=self.tricks + (done,),
-                             _taken=tuple(taken), leader=winner, phase=phase, events=self.events + tuple(events))
+            state["phase"] = "done"
+        return hand
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Everything that happened in this hand so far, in order (see :class:`Event`)."""
+        if self._events is None:
+            self._make_events()
+        return self._events  # type: ignore[return-value]
+
+    def _make_events(self) -> None:
+        """Make the events of the cards played since they were last read, oldest
+        first, each read off the hands before and after the card; keep them in
+        each hand (``_events``, a cache: the hand's state does not change) and
+        drop its link to the hand before, which may then be freed. Safe when two
+        threads read at once: ``_events`` is set before ``_made_by`` is cleared."""
+        waiting: list[tuple[Hand, Move]] = []
+        hand = self
+        while (move := hand._made_by) is not None:
+            waiting.append((hand, move))
+            hand = move[0]
+        for hand, (before, mover, card, verdict) in reversed(waiting):
+            events = before._card_events(mover, card, verdict, hand.hearts_broken)
+            if not hand._trick:  # the card ended the trick (one pack: see _next)
+                events += hand._trick_won_events()
+            hand.__dict__.update(_events=before._events + tuple(events), _made_by=None)  # type: ignore[operator]
+
+    def _card_events(self, mover: int, card: Card, verdict: Verdict, broken: bool) -> list[Event]:
+        """play (with the rule and reason of the ``verdict``) when ``mover`` plays
+        ``card`` in this hand, and play.hearts-broken if hearts are ``broken`` after it
+        and were not before."""
+        _, rule, reason, facts = verdict
+        trick = self._trick
+        events = [Event._make("play", rule, mover, (card,), {"reason": reason, "lead": not trick, **facts})]
+        if broken and not self.hearts_broken:
+            how = "led" if not trick else ("followed" if card.suit is trick[0].suit else "discarded")
+            events.append(Event._make("hearts-broken", "play.hearts-broken", mover, (card,),
+                                      {"how": how, "unlocks_hearts_lead": self.rules.hearts_must_be_broken}))
+        return events
+
+    def _trick_won_events(self) -> list[Event]:
+        """play.trick-winner, read off this hand just after a one-pack trick ended (with
+        Omnibus's bonus card taken, and at the end of the hand the score)."""
+        rules = self.rules
+        done = self.tricks[-1]
+        winner: int = done.winner  # type: ignore[assignment]
+        events = [Event._make("trick-won", "play.trick-winner", winner, done.cards, {
+            "winning_card": done.card_of(winner), "led_suit": done.cards[0].suit,
+            "points": rules.score(mask_of(done.cards)), "trick_number": len(self.tricks) + self._tricks_before,
+            "tricks": rules.cards_each,
+        })]
+        bonus = rules.bonus
+        if bonus is not None and bonus in done.cards:
+            events.append(Event._make("bonus", "variant.omnibus.bonus", winner, (bonus,), {"points": -10}))
+        if self.phase == "done":
+            events += self._hand_over_events(self._taken, self._taken2)
+        return events
 
     def _hand_over_events(self, taken: Sequence[int], taken2: Sequence[int]) -> list[Event]:
         """score.points and score.moon at the end of the hand."""
@@ -474,7 +559,8 @@ class Hand:
         """variant.cancellation.cancel and .carry: cancel twin cards of the suit led; the
         highest card left wins the trick with any carried cards (and the kitty, if
         still face down); if none is left the trick is carried, on the last trick
-        to its leader."""
+        to its leader. ``events``: those of the trick's last card; the trick's own
+        follow, all made at once (the cancelling decides them)."""
         rules = self.rules
         leader: int = self.leader  # type: ignore[assignment]
         number = len(self.tricks) + 1
@@ -492,14 +578,16 @@ class Hand:
             }))
             done = Trick(leader, trick, rules.players, None, rules, carried=True)
             return self._replace(_held=tuple(held), _held2=held2, _trick=(), hearts_broken=broken,
-                                 tricks=self.tricks + (done,), _carried=carried, events=self.events + tuple(events))
+                                 tricks=self.tricks + (done,), _carried=carried, _events=self.events + tuple(events),
+                                 _made_by=None)
         if winner is None:
             winner = leader
             events.append(Event._make("last-trick-to-leader", "variant.cancellation.carry", leader, trick, {
                 "trick_number": number, "points": rules.score(*multiset_of(trick))}))
         else:
             facts: dict[str, Any] = {"winning_card": best, "led_suit": trick[0].suit,
-                                     "points": rules.score(*multiset_of(trick)), "trick_number": number}
+                                     "points": rules.score(*multiset_of(trick)), "trick_number": number,
+                                     "tricks": rules.cards_each}
             if cancelled:
                 facts["cancelled"] = FrozenList(cancelled)
             events.append(Event._make("trick-won", "play.trick-winner", winner, trick, facts))
@@ -524,7 +612,7 @@ class Hand:
             events += self._hand_over_events(taken, taken2)
         return self._replace(_held=tuple(held), _held2=held2, _trick=(), hearts_broken=broken,
                              tricks=self.tricks + (done,), _taken=taken, _taken2=taken2, _carried=(), _kitty=(),
-                             leader=winner, phase=phase, events=self.events + tuple(events))
+                             leader=winner, phase=phase, _events=self.events + tuple(events), _made_by=None)
 
     def finish(self) -> Hand:
         """Play out the rest of the hand at once when no points are left in play:
@@ -552,11 +640,11 @@ class Hand:
         (its size stays known)."""
         if seat is not None:
             seat = self._seat(seat)
-        return tuple(
+        return tuple([
             Event._make("kitty-taken", e.rule, e.seat, (), {"count": e.facts["count"]})
             if e.kind == "kitty-taken" and e.seat != seat else e
             for e in self.events if e.kind != "pass" or e.seat == seat
-        )
+        ])
 
     def _seat(self, seat: int) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.rules.players:

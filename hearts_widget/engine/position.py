@@ -37,6 +37,10 @@ def check_position(
     taken_count = sum(m.bit_count() for m in taken)
     if taken_count % players:
         raise BadPosition(f"the taken piles hold {taken_count} cards, not a whole number of tricks")
+    for seat, mask in enumerate(taken):
+        if mask.bit_count() % players:
+            raise BadPosition(f"seat {seat}'s taken cards are {mask.bit_count()}, not whole tricks of {players} "
+                              "(play.trick-winner: a trick's winner takes all its cards)")
     tricks_done = taken_count // players
     check_leader_seat(leader, players)
     if len(trick) >= players:
@@ -50,6 +54,9 @@ def check_position(
             raise BadPosition("nobody leads during the pass: leave leader out")
         return None, 0
     leader = check_leader(rules, held, leader, trick, tricks_done)
+    if tricks_done and not taken[leader]:
+        raise BadPosition(f"seat {leader} leads trick {tricks_done + 1} but has taken no trick "
+                          "(play.trick-winner: the last trick's winner leads the next)")
     check_hand_sizes(rules, held, leader, len(trick), tricks_done)
     return leader, tricks_done
 

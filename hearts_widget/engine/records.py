@@ -15,7 +15,6 @@ costs time linear in the record's length.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
@@ -69,6 +68,8 @@ def loads(text: Any, what: str) -> Any:
         raise RecordError(f"a {what} record is JSON text, not {shown(text)}")
     if len(text) > MAX_RECORD_CHARS:
         raise RecordError(f"a {what} record is at most {MAX_RECORD_CHARS:,} characters long, not {len(text):,}")
+    import json  # here, not at the top: `import hearts_widget` need not pay for it
+
     try:
         return json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
     except RecordError:
@@ -145,6 +146,8 @@ def json_copy(value: Any) -> Any:
 
 
 def dumps(record: dict[str, Any]) -> str:
+    import json  # as in loads()
+
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 

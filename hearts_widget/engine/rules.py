@@ -312,24 +312,47 @@ class Rules:
         return HEARTS_MASK | QS_BIT
 
     def in_force(self) -> tuple[tuple[str, str, dict[str, Any]], ...]:
-        """The rules in force as (rule id, code, facts), one per line of a rules card;
-        :func:`hearts_widget.text.rules_card` turns them into sentences."""
+        """The rules in force as (rule id, code, facts), one per line of a rules card, in the
+        order a hand is played: the whole game for this table, its variant and house rules
+        included; :func:`hearts_widget.text.rules_card` turns them into sentences."""
         lines: list[tuple[str, str, dict[str, Any]]] = [
             (f"variant.{self.variant}" if self.variant != "standard" else "setup.deal", f"variant-{self.variant}",
              {"players": self.players, "cards_each": self.cards_each, "kitty": self.kitty_size}),
         ]
-        if self.variant == "omnibus":
-            lines.append(("variant.omnibus.bonus", "bonus-card", {"card": self.bonus, "points": BONUS_POINTS}))
-        if self.variant == "black-maria":
-            lines.append(("variant.black-maria.points", "black-maria-points", {}))
-        if self.variant == "cancellation":
+        cancellation = self.variant == "cancellation"
+        if not cancellation:  # setup.deal: with two packs the leftover cards make the kitty instead
+            lines.append(("setup.deal", "stripped" if self.stripped else "stripped-none",
+                          {"players": self.players, "cards": self.stripped}))
+            lines.append(("pass.three", "pass-three", {}))
+            lines.append(("pass.simultaneous", "pass-simultaneous", {}))
+        if self.variant in ("standard", "omnibus"):  # Black Maria always passes right (its variant line)
+            lines.append(("pass.rotation", "rotation-four" if self.players in ROTATION else "rotation-two", {}))
+        if cancellation:
+            lines.append(("variant.cancellation.first-lead",
+                          "first-lead-open-no-maria" if self.first_trick_no_points else "first-lead-open", {}))
+        else:
+            lines.append(("play.first-lead", "first-lead", {"card": self.first_lead_card}))
+        lines.append(("play.follow-suit", "follow-suit", {}))
+        lines.append(("play.discard", "discard", {}))
+        lines.append(("play.trick-winner", "trick-winner", {}))
+        if cancellation:
             lines.append(("variant.cancellation.cancel", "cancellation-cancel", {}))
+            lines.append(("variant.cancellation.carry", "cancellation-carry", {}))
+            if self.kitty_size:
+                lines.append(("variant.cancellation.kitty", "cancellation-kitty", {}))
         lines.append(("play.first-trick-no-points",
                       "first-trick-no-points-on" if self.first_trick_no_points else "first-trick-no-points-off", {}))
         lines.append(("play.hearts-broken",
                       "maria-breaks-hearts-on" if self.maria_breaks_hearts else "maria-breaks-hearts-off", {}))
         lines.append(("play.hearts-lead",
                       "hearts-must-be-broken-on" if self.hearts_must_be_broken else "hearts-must-be-broken-off", {}))
+        lines.append(("play.black-maria-lead", "black-maria-lead", {}))
+        if self.variant == "black-maria":
+            lines.append(("variant.black-maria.points", "black-maria-points", {}))
+        else:
+            lines.append(("score.points", "points-two-packs" if cancellation else "points", {}))
+        if self.variant == "omnibus":
+            lines.append(("variant.omnibus.bonus", "bonus-card", {"card": self.bonus, "points": BONUS_POINTS}))
         moon_code = f"moon-{self.moon}" + ("-bonus" if self.moon_needs_bonus else "")
         lines.append(("score.moon", moon_code, {"points": self.moon_points}))
         lines.append(("score.target", "target", {"target": self.target, "hand_points": self.points_per_hand}))

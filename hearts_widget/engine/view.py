@@ -86,7 +86,7 @@ class SeatView:
         view.__dict__.update(
             rules=hand.rules, seat=seat, number=hand.number, phase=hand.phase,
             pass_direction=hand.pass_direction, held=hand.held(seat),
-            hand_sizes=tuple(len(h) for h in hand.hands), passed=hand.passed(seat),
+            hand_sizes=hand._hand_sizes(), passed=hand.passed(seat),
             received=hand.received(seat), waiting_to_pass=hand.waiting_to_pass, to_move=hand.to_move,
             trick=hand.trick, tricks=hand.tricks, first_trick=hand.first_trick,
             hearts_broken=hand.hearts_broken, points=tuple(hand.points()),
@@ -94,6 +94,12 @@ class SeatView:
             events=hand.visible_events(seat), carried=hand.carried, kitty_size=hand.kitty_size,
         )
         return view
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the seat's snapshot, what this seat may see (engine.display)."""
+        from .display import seat_view_html
+
+        return seat_view_html(self)
 
     @property
     def led_suit(self) -> Suit | None:

@@ -290,3 +290,36 @@ def test_game_new_refuses_bad_rules_and_seed() -> None:
     with pytest.raises(HeartsError, match="seed must be a whole number"):
         Game.new(Rules(), seed="x")  # type: ignore[arg-type]
     assert isinstance(Game.new(Rules()).seed, int)
+
+
+# A position after eight tricks: seat 3 took all 32 cards and leads the ninth (play.trick-winner).
+LATE_HANDS = [["7C", "3D", "QD", "9S", "4H"], ["AS", "QS", "2H", "3H", "5H"],
+              ["6H", "7H", "8H", "9H", "10H"], ["JH", "QH", "KH", "AH"]]
+LATE_TAKEN = parse_cards("2C 3C 4C 5C 6C 8C 9C 10C JC QC KC AC 2D 4D 5D 7D 8D 9D 10D JD KD AD "
+                         "2S 3S 4S 5S 6S 7S 8S 10S JS KS")
+
+
+def test_a_mapping_is_not_a_list_of_cards() -> None:
+    with pytest.raises(CardParseError, match=r"not \{'2C': 1\}"):
+        parse_cards({"2C": 1})  # type: ignore[arg-type]
+
+
+def test_a_tricks_cards_split_between_two_taken_piles_are_refused_naming_the_seat() -> None:
+    assert Hand.from_cards(Rules(), LATE_HANDS, leader=3, trick=["6D"], taken=[[], [], [], LATE_TAKEN])
+    split = [LATE_TAKEN[:2], [], [], LATE_TAKEN[2:]]
+    with pytest.raises(BadPosition, match=r"seat 0's taken cards are 2, not whole tricks of 4 \(play.trick-winner"):
+        Hand.from_cards(Rules(), LATE_HANDS, leader=3, trick=["6D"], taken=split)
+
+
+def test_a_leader_after_the_first_trick_who_has_taken_no_trick_is_refused() -> None:
+    hands = [*LATE_HANDS[:3], LATE_HANDS[3] + ["6D"]]  # the ninth trick not led yet
+    assert Hand.from_cards(Rules(), hands, leader=3, taken=[[], [], [], LATE_TAKEN]).to_move == 3
+    with pytest.raises(BadPosition, match=r"seat 0 leads trick 9 but has taken no trick \(play.trick-winner"):
+        Hand.from_cards(Rules(), hands, leader=0, taken=[[], [], [], LATE_TAKEN])
+
+
+def test_explaining_a_stripped_card_in_the_pass_is_refused_naming_the_strip() -> None:
+    hand = Hand.deal(Rules(players=3), seed=1)
+    assert hand.phase == "pass" and hand.explain(hand.held(0)[0]).legal
+    with pytest.raises(CardNotHeld, match=r"2♦ is not in play with 3 players \(setup.deal strips it\)"):
+        hand.explain("2D")

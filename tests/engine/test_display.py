@@ -56,6 +56,17 @@ def test_import_hearts_widget_does_not_import_the_widget_stack() -> None:
     assert out.stdout.strip() == "[]"
 
 
+def test_import_hearts_widget_imports_the_engine_and_nothing_it_does_not_need() -> None:
+    """The import cost's budget (issue 25: +50 ms of CPU over ``python -c pass``, measured by
+    benchmarks/import_cost.py): the widget, bots, text and lessons, and json, wait until used."""
+    code = ("import sys; before = set(sys.modules); import hearts_widget;"
+            "print(sorted(m for m in set(sys.modules) - before if m == 'json' or m.startswith('hearts_widget.')"
+            " and not m.startswith('hearts_widget.engine')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).parents[2])
+    assert out.stdout.strip() == "[]"
+
+
 def test_suit_parse_and_names() -> None:
     assert Suit.parse("♥") is Suit.parse("hearts") is Suit.parse("h") is Suit.parse("heart") is Suit.HEARTS
     assert [s.symbol for s in Suit] == ["♣", "♦", "♠", "♥"]

@@ -24,7 +24,9 @@ def test_play_trick_winner_is_the_highest_card_of_the_suit_led(players: int) -> 
     event = hand.events[-1]
     assert (event.kind, event.rule, event.seat) == ("trick-won", "play.trick-winner", 1)
     assert event.facts["winning_card"] == Card.parse("JD") and event.facts["trick_number"] == 2
-    assert event.text().startswith("Seat 1 wins trick 2 with J♦, the highest of the suit led")
+    assert event.facts["tricks"] == hand.rules.cards_each
+    assert event.text().startswith(f"Seat 1 wins the 2nd trick of {hand.rules.cards_each} with J♦, the highest of "
+                                   "the suit led")
 
 
 def test_play_trick_winner_counts_the_points_in_the_trick() -> None:
@@ -33,7 +35,7 @@ def test_play_trick_winner_counts_the_points_in_the_trick() -> None:
     assert hand.events[-1].facts["points"] == 14
     assert hand.points() == [0, 14, 0, 0]
     assert hand.events[-1].text() == (
-        "Seat 1 wins trick 2 with J♦, the highest of the suit led, and takes 14 points.")
+        "Seat 1 wins the 2nd trick of 13 with J♦, the highest of the suit led, and takes 14 points.")
 
 
 def test_play_trick_winner_trick_object_knows_its_seats() -> None:

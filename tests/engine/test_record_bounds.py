@@ -147,10 +147,10 @@ def test_whole_records_of_odd_shapes_are_refused_naming_the_problem(cls: type[Ha
 def test_a_record_with_too_many_actions_is_refused_before_replaying() -> None:
     record = Game.new(Rules(), seed=1).to_dict()
     record["actions"] = [{"type": "finish"}] * (MAX_ACTIONS + 1)
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(RecordError, match="at most 200,000 actions, not 200,001"):
         Game.from_dict(record)
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5  # CPU time: the machine's load does not stretch it
     hand = Hand.deal(Rules(), seed=1).to_dict()
     hand["actions"] = [{"type": "play", "card": "2C"}] * (MAX_ACTIONS + 1)
     with pytest.raises(RecordError, match="at most 200,000 actions"):
