@@ -16,7 +16,10 @@ all), quantiles, mean and the worst positions. ``--recheck N`` values every
 position over 0.5 again with N deals and other seeds and prints each with
 where its hint came from (its reason code; "search-better" when the coach's
 own evaluation replaced the rule-based card; whether it was played last), to
-tell a bad hint from the measurement's own sampling noise.
+tell a bad hint from the measurement's own sampling noise. ``--save FILE``
+writes this version's hint cards; ``--compare FILE`` (another version's
+``--save``) values those cards on the same deals, paired with this
+version's (the reference does not depend on the coach's version).
 
 The rule sets are the standard game, its house rules and every variant
 (Omnibus, Black Maria with 4 and 3 players, Cancellation Hearts with 6): the
@@ -27,16 +30,18 @@ are the variant's points.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
 import time
+from pathlib import Path
 
 from hearts_widget.bots import RuleBot, StrongBot
 from hearts_widget.bots.coach import hint
 from hearts_widget.bots.strong import distinct_choices
 from hearts_widget.bots.table import Table
-from hearts_widget.engine import Hand, Rules, SeatView
+from hearts_widget.engine import Card, Hand, Rules, SeatView
 
 RULE_SETS = {
     "standard": Rules(),
@@ -69,25 +74,30 @@ def positions(rules: Rules, count: int, seed: int) -> list[SeatView]:
     return found
 
 
-def gap(view: SeatView, deals: int, seed: int) -> tuple[float, float]:
-    """The hint's value minus the best card's, and the spread between the cards."""
+def gap(view: SeatView, deals: int, seed: int, other: str | None = None) -> tuple[float, float, float | None]:
+    """The hint's value minus the best card's, the spread between the cards, and the
+    same gap for ``other`` (another version's hint card, valued on the same deals)."""
     table = Table.of(view)
     candidates = distinct_choices(table, view.rules)
     means = StrongBot(seed=seed).evaluate(view, table, candidates, deals=deals, adaptive=False)
-    card = hint(view).card.index
-    group = max(c for c in candidates if c <= card and c // 13 == card // 13)
-    return means[group] - min(means.values()), max(means.values()) - min(means.values())
+
+    def card_gap(card: int) -> float:
+        group = max(c for c in candidates if c <= card and c // 13 == card // 13)
+        return means[group] - min(means.values())
+
+    compared = card_gap(Card.parse(other).index) if other is not None else None
+    return card_gap(hint(view).card.index), max(means.values()) - min(means.values()), compared
 
 
-def recheck(views: list[SeatView], results: list[tuple[float, float]], deals: int, seed: int) -> None:
+def recheck(views: list[SeatView], results: list[tuple[float, float, float | None]], deals: int, seed: int) -> None:
     """Value the positions whose hint seemed over 0.5 points worse again with
     ``deals`` deals and other seeds, to tell a bad hint from sampling noise in
     the measurement, and say for each where the hint came from."""
-    flagged = [i for i, (g, _) in enumerate(results) if g > 0.5]
+    flagged = [i for i, (g, _, _) in enumerate(results) if g > 0.5]
     confirmed = 0
     for i in flagged:
         view = views[i]
-        again, _ = gap(view, deals, seed + 7919 * (i + 1))
+        again, _, _ = gap(view, deals, seed + 7919 * (i + 1))
         confirmed += again > 0.5
         advice = hint(view)
         last = len(view.trick.cards) == view.rules.players - 1
@@ -105,12 +115,21 @@ def main() -> None:
     parser.add_argument("--rules", default=",".join(RULE_SETS), help=f"comma-separated: {', '.join(RULE_SETS)}")
     parser.add_argument("--recheck", type=int, default=0,
                         help="value the positions over 0.5 again with this many deals (0: no recheck)")
+    parser.add_argument("--save", help="write this version's hint cards (JSON: rule set -> card codes)")
+    parser.add_argument("--compare", help="value the hint cards in this file (--save of another version) "
+                                          "on the same deals, paired with this version's")
     args = parser.parse_args()
+    others = json.loads(Path(args.compare).read_text()) if args.compare else {}
+    saved: dict[str, list[str]] = {}
     for name in args.rules.split(","):
         start = time.perf_counter()
         views = positions(RULE_SETS[name], args.positions, args.seed)
-        results = [gap(view, args.deals, args.seed + i) for i, view in enumerate(views)]
-        gaps = sorted(g for g, _ in results)
+        if args.save:
+            saved[name] = [hint(view).card.code for view in views]
+            Path(args.save).write_text(json.dumps(saved))
+        other = others.get(name, [None] * len(views))
+        results = [gap(view, args.deals, args.seed + i, other[i]) for i, view in enumerate(views)]
+        gaps = sorted(g for g, _, _ in results)
         within = sum(g <= 0.5 for g in gaps)
         quartiles = statistics.quantiles(gaps, n=20, method="inclusive")
         load = os.getloadavg()
@@ -124,6 +143,12 @@ def main() -> None:
         counts = [sum(1 for g in gaps if (g == 0 if hi == 0 else lo < g <= hi)) for lo, hi in buckets]
         print("  distribution: " + ", ".join(
             f"{'0' if hi == 0 else f'({lo:g}, {hi:g}]'}: {n}" for (lo, hi), n in zip(buckets, counts, strict=True)))
+        if name in others:
+            theirs = [c for _, _, c in results if c is not None]
+            print(f"  the compared version's hints ({args.compare}): within 0.5 points "
+                  f"{sum(g <= 0.5 for g in theirs)}/{len(theirs)}, exactly the best {sum(g == 0 for g in theirs)}, "
+                  f"mean gap {statistics.fmean(theirs):.2f}; the same card as this version's: "
+                  f"{sum(hint(v).card.code == c for v, c in zip(views, other, strict=True))}/{len(views)}")
         if args.recheck:
             recheck(views, results, args.recheck, args.seed)
 

@@ -10,17 +10,35 @@ played through OpenSpiel's Hearts Python API, and the ratio is printed.
 OpenSpiel is a benchmark-only dependency, not a test or runtime one:
 
     pip install open-spiel
-    python benchmarks/engine_speed.py [--hands 300] [--runs 5]
+    PYTHONPATH=. nice python benchmarks/engine_speed.py [--seconds 2] [--blocks 7]
+
+Each side is timed in blocks of at least ``--seconds`` of the process's CPU
+time (which the machine's other work stretches far less than wall time), the
+two sides interleaved block by block so that a change of load falls on both;
+the script prints the median hands per CPU second of each side, the median
+ratio of the paired blocks with its spread, and the load average.
 
 Without OpenSpiel the script says so and compares against a reference that
 is always available in-process: shuffling and dealing a plain list of 52
 cards and playing it out by picking random cards with no rules checked
 (a floor of what any Python engine costs, not a rules engine).
+
+Instructions, which the machine's load does not change, are counted with
+``--hands N``: one side plays N hands with a fixed seed, untimed, and the
+script exits. Run it under valgrind with N hands and with 0, and divide the
+difference by N::
+
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        "$(python -c 'import sys; print(sys.executable)')" benchmarks/engine_speed.py --hands 200
+
+``--side views`` plays the engine's hands reading the mover's ``SeatView``
+before every move, as the table and the bots' arena do.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -39,6 +57,20 @@ def engine_hands(count: int, seed: int) -> None:
             hand = hand.pass_cards(seat, rng.sample(hand.held(seat), 3))
         while hand.phase == "play":
             hand = hand.play(rng.choice(hand.legal_moves()))
+        assert sum(hand.points()) == 26
+
+
+def engine_hands_with_views(count: int, seed: int) -> None:
+    """Play ``count`` random hands as :func:`engine_hands`, every choice made from
+    the seat's ``SeatView`` (its cards and legal moves, and so the events it may see)."""
+    rules = Rules(players=4)
+    rng = random.Random(seed)
+    for number in range(count):
+        hand = Hand.deal(rules, seed=seed, number=number)
+        for seat in hand.waiting_to_pass:
+            hand = hand.pass_cards(seat, rng.sample(hand.view(seat).held, 3))
+        while (mover := hand.to_move) is not None:
+            hand = hand.play(rng.choice(hand.view(mover).legal))
         assert sum(hand.points()) == 26
 
 
@@ -70,24 +102,40 @@ def plain_python_hands(count: int, seed: int) -> None:
                 hands[seat].remove(rng.choice(hands[seat]))
 
 
-def hands_per_second(play: Callable[[int, int], None], count: int, runs: int) -> float:
-    """Median hands per second over ``runs`` runs of ``count`` hands each."""
-    rates = []
-    for run in range(runs):
-        start = time.perf_counter()
-        play(count, run)
-        rates.append(count / (time.perf_counter() - start))
-    return statistics.median(rates)
+def hands_per_cpu_second(play: Callable[[int, int], None], seconds: float, seed: int) -> float:
+    """Hands per second of this process's CPU time, playing batches of hands
+    until at least ``seconds`` of CPU time have passed (one block)."""
+    batch = 20
+    hands = 0
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
+        play(batch, seed + hands)
+        hands += batch
+    return hands / elapsed
+
+
+SIDES: dict[str, Callable[[int, int], None]] = {
+    "engine": engine_hands, "views": engine_hands_with_views, "openspiel": openspiel_hands,
+    "plain": plain_python_hands,
+}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=300, help="hands per run (default 300)")
-    parser.add_argument("--runs", type=int, default=5, help="runs; the median is reported (default 5)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per block and side (default 2)")
+    parser.add_argument("--blocks", type=int, default=7, help="blocks per side, interleaved (default 7)")
+    parser.add_argument("--hands", type=int, help="play this many hands of one side with seed 7, untimed, "
+                        "and exit (to count instructions with valgrind)")
+    parser.add_argument("--side", choices=SIDES, default="engine", help="the side --hands plays (default engine)")
     args = parser.parse_args()
+    if args.hands is not None:
+        if args.side == "openspiel":
+            import pyspiel
 
-    ours = hands_per_second(engine_hands, args.hands, args.runs)
-    print(f"hearts-widget engine: {ours:8.1f} hands/s (median of {args.runs} runs of {args.hands} hands)")
+            pyspiel.load_game("hearts")  # loaded before any hand, as in the timed blocks
+        SIDES[args.side](args.hands, 7)
+        print(f"{args.hands} hands played by the {args.side} side (seed 7)")
+        return
     try:
         import pyspiel  # noqa: F401
     except ImportError:
@@ -95,9 +143,24 @@ def main() -> None:
         name, reference = "plain Python, no rules", plain_python_hands
     else:
         name, reference = "OpenSpiel hearts (C++ via pyspiel)", openspiel_hands
-    theirs = hands_per_second(reference, args.hands, args.runs)
-    print(f"{name}: {theirs:8.1f} hands/s (median of {args.runs} runs of {args.hands} hands)")
-    print(f"ratio engine / reference: {ours / theirs:.3f}")
+    load = os.getloadavg()
+    ours, theirs, ratios = [], [], []
+    for block in range(args.blocks):
+        ours.append(hands_per_cpu_second(engine_hands, args.seconds, 1000 * block))
+        theirs.append(hands_per_cpu_second(reference, args.seconds, 1000 * block))
+        ratios.append(ours[-1] / theirs[-1])
+    print(f"{args.blocks} interleaved blocks of {args.seconds:g} CPU seconds per side, "
+          f"hands per CPU second (median, min to max):")
+    print(f"  hearts-widget engine (public checked API): {statistics.median(ours):8.1f}  "
+          f"({min(ours):.1f} to {max(ours):.1f})")
+    print(f"  {name}: {statistics.median(theirs):8.1f}  ({min(theirs):.1f} to {max(theirs):.1f})")
+    spread = f"{min(ratios):.3f} to {max(ratios):.3f}"
+    if len(ratios) >= 4:
+        low, _, high = statistics.quantiles(ratios, n=4, method="inclusive")
+        spread += f", quartiles {low:.3f} to {high:.3f}"
+    print(f"ratio engine / reference per block: median {statistics.median(ratios):.3f} ({spread})")
+    print(f"load average (1, 5, 15 min) at the start {' '.join(f'{x:.2f}' for x in load)}, "
+          f"at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

@@ -1,13 +1,17 @@
 """Opponents and the coach. Every bot decides from its seat's view only.
 
-``make_bot("random" | "rule" | "strong", seed=None)`` builds a bot by name.
+``make_bot("random" | "rule" | "strong", seed=None)`` builds a bot by name;
+``as_bot(my_bot)`` a bot from a function ``def my_bot(view) -> card``, and
+``arena(my_bot, against="rule")`` measures it on duplicate deals.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from .arena import arena
 from .base import Bot, MoonChoice, RandomBot, best_moon_choice
+from .function import FunctionBot, as_bot
 from .rule import RuleBot
 from .strong import StrongBot
 
@@ -24,4 +28,5 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     return factory(seed=seed)
 
 
-__all__ = ["BOTS", "Bot", "MoonChoice", "RandomBot", "RuleBot", "StrongBot", "best_moon_choice", "make_bot"]
+__all__ = ["BOTS", "Bot", "FunctionBot", "MoonChoice", "RandomBot", "RuleBot", "StrongBot", "arena", "as_bot",
+           "best_moon_choice", "make_bot"]

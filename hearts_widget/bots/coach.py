@@ -36,23 +36,28 @@ strong bot samples them), not with the cards played after it.
 
 from __future__ import annotations
 
+import math
+import random
+import threading
 import zlib
+from array import array
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from ..engine import Card, SeatView, Trick, WrongPhase
-from ..engine.cards import ALL_CARDS, mask_of, multiset_of
+from ..engine.cards import ALL_CARDS, cards_of, mask_of, multiset_of
 from ..engine.explain import plain_facts
 from ..engine.rules import Rules
 from ..engine.trick import trick_winner
 from ..text.coach import feedback_text, hint_text, moon_text
 from ..text.messages import Names
 from .base import best_moon_choice
-from .strong import StrongBot, distinct_choices
+from .passing import PassDeals, pass_candidates
+from .strong import Deal, Deals, distinct_choices
 from .table import Table, tricks_taken_before
-from .tactics import decide, moon_hand, moon_threat, pass_reasons
+from .tactics import decide, index_mask, moon_hand, moon_threat, pass_reasons
 from .variants import current_winner, points_taken, variant_decide, wins_now
 
 
@@ -128,6 +133,14 @@ def hint(view: SeatView, lang: str | None = None, names: Names = None) -> Hint:
 _HINTS: dict[str, tuple[Card, str, dict[str, Any]]] = {}
 
 
+def forget() -> None:
+    """Drop every hint, judgement and card value the coach keeps (for benchmarks and tests)."""
+    _HINTS.clear()
+    _FEEDBACK.clear()
+    with _KEPT:
+        _SAMPLED.clear()
+
+
 def _play_hint(view: SeatView) -> tuple[Card, str, dict[str, Any]]:
     """The card to play, its reason code and its facts (see :func:`hint`)."""
     table = Table.of(view)
@@ -164,22 +177,206 @@ def _play_hint(view: SeatView) -> tuple[Card, str, dict[str, Any]]:
     return card, reason, facts
 
 
-# The strong bot's evaluation in the coach: deals sampled for a hint and for
-# the feedback after a trick (a fixed number: the adaptive stop, made for
-# speed, can stop on a misleading early lead), and
-# how much better (in points) a card must be expected to do to be named.
+# The strong bot's evaluation in the coach. The hint, the feedback after a trick
+# and the hand's review value the legal cards of one position from the same
+# play-outs (kept in ``_SAMPLED``), each asking for more deals only until its own
+# question is settled (:func:`sampled`): after ``FIRST_DEALS`` deals and every
+# ``CHECK_EVERY`` more (an eighth more, once that is more), up to a budget of cards
+# played in play-outs (``*_WORK``) and of deals (``*_DEALS``: late in a hand the
+# play-outs are short, and weighting a deal by the others' play costs more than them).
+# The deals are kept, so a card dropped from the play-outs as clearly worse than the
+# best (``DROP_RISK``) can be played on the deals it missed when a later question
+# is about it (the learner played it).
+FIRST_DEALS = 24
+CHECK_EVERY = 8
+HINT_WORK = 30_000
 HINT_DEALS = 300
-# Deals for valuing the cards again when one looks better (see _valued).
-CONFIRM_DEALS = 600
-FEEDBACK_DEALS = 150
+JUDGE_WORK = 60_000
+JUDGE_DEALS = 600
+# How much better (in points) a card must be expected to do to be named.
 WORTH = 0.5
-# A card this much better on the first deals is valued again (below WORTH, so
-# that a card truly WORTH better is not missed for the noise of those deals).
-TRY = 0.25
-# At most about this many cards played in play-outs for one hint or feedback
-# (and for valuing the cards again).
-COACH_WORK = 60_000
-CONFIRM_WORK = 120_000
+# The hint is settled when the card it names is expected to fall short of the
+# best by more than WORTH by less than this (summed over the other cards).
+HINT_RISK = 0.02
+# Deals at least before the hint names another card than the rule-based one (a
+# card looks best on a few deals more often than it is), and before a cost
+# measured on fresh deals is taken (a moon's swing makes a few deals' error
+# look smaller than it is).
+SWITCH_DEALS = 96
+# A judgement's search is settled when the best card is known (the expected loss of
+# taking it for the best below BEST_RISK) and the played card's cost is further than
+# two standard errors from WORTH. A cost of WORTH or more is then measured again on
+# fresh deals, the judged card and the best only (:func:`_fresh_cost`), until it is
+# further than two standard errors from every class boundary: the best of several
+# noisy means looks better than it is, so a cost measured against it on the deals that
+# chose it is too high (the winner's curse).
+BEST_RISK = 0.1
+BOUNDARIES = (WORTH, 1.0, 3.0, 6.0)
+# A candidate gets no more deals once it is expected to beat the best card by less
+# than this (Sampled.drop_clearly_worse), checked from FIRST_DEALS deals on.
+DROP_RISK = 0.005
+
+
+@dataclass
+class Sampled:
+    """The play-outs done from one position: each candidate's result (its seat's
+    points minus the others' average, lower is better) on the deals kept in
+    ``deals`` (every candidate on the same deals, in the same order), and each
+    deal's weight (:mod:`.inference`). A candidate clearly worse than the best is
+    ``dropped``: it gets no more deals (its results cover the first deals only)
+    until a question needs it again, when it is played on the deals it missed.
+    Results and weights are arrays of doubles: a third of the memory of lists of floats."""
+
+    candidates: list[int]
+    scores: dict[int, array[float]]
+    weights: array[float]
+    deals: list[Deal] = field(default_factory=list)
+    dropped: set[int] = field(default_factory=set)
+
+    def means(self) -> dict[int, float]:
+        """Each candidate's weighted mean result, over the deals it was played on."""
+        means = {}
+        for card, results in self.scores.items():
+            weights = self.weights[:len(results)]
+            means[card] = sum(w * x for w, x in zip(weights, results, strict=True)) / sum(weights)
+        return means
+
+    def best(self) -> int:
+        """The candidate with the best mean, of those not dropped."""
+        means = self.means()
+        return min((c for c in self.candidates if c not in self.dropped), key=lambda c: (means[c], c))
+
+    def paired(self, a: int, b: int) -> tuple[float, float]:
+        """The mean of ``a``'s result minus ``b``'s and its standard error, over the deals both were played on."""
+        count = min(len(self.scores[a]), len(self.scores[b]))
+        weights = self.weights[:count]
+        total = sum(weights)
+        diffs = [x - y for x, y in zip(self.scores[a][:count], self.scores[b][:count], strict=True)]
+        mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
+        spread = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+        effective = total * total / sum(w * w for w in weights)
+        return mean, math.sqrt(spread / max(1.0, effective - 1))
+
+    def shortfall(self, card: int, margin: float) -> float:
+        """How much ``card`` is expected to fall short of each other candidate by
+        more than ``margin`` points, summed (each paired difference taken as normal)."""
+        total = 0.0
+        for other in self.candidates:
+            if other != card:
+                mean, error = self.paired(card, other)
+                total += excess(mean - margin, error)
+        return total
+
+    def drop_clearly_worse(self, keep: Collection[int]) -> None:
+        """Stop playing out the candidates (but those in ``keep`` and the best) by which the best
+        is expected to be beaten by less than ``DROP_RISK`` points: more deals would
+        not make them the answer to any question asked (what they add to a
+        :meth:`shortfall` stays below that)."""
+        best = self.best()
+        for card in self.candidates:
+            if card != best and card not in keep and card not in self.dropped:
+                mean, error = self.paired(best, card)
+                if excess(mean, error) < DROP_RISK:
+                    self.dropped.add(card)
+
+
+def excess(mean: float, error: float) -> float:
+    """The expected positive part of a normal difference with this mean and standard error."""
+    if error == 0:
+        return max(0.0, mean)
+    z = mean / error
+    return mean * 0.5 * math.erfc(-z / math.sqrt(2)) + error * math.exp(-z * z / 2) / math.sqrt(2 * math.pi)
+
+
+Settled = Callable[[Sampled], bool]
+
+
+class Source(Protocol):
+    """Where a search's deals come from: :class:`.strong.Deals` for a card to play,
+    :class:`.passing.PassDeals` for a pass."""
+
+    def sample(self) -> Any: ...  # a new deal, with its ``weight``
+
+    def result(self, deal: Any, candidate: int) -> float: ...  # lower is better
+
+
+# The searches kept for later questions about the same positions (the feedback after
+# a trick, the hand's review, a card tried again), the most recently asked last, and
+# at most KEPT_DEALS deals in all: the last few hands of a table, about 4 MiB
+# (a kernel's memory then stays flat after its first five hands). A search dropped is
+# done again if asked.
+_SAMPLED: dict[str, Sampled] = {}
+KEPT_DEALS = 12_000
+# One search at a time per position (the table's hint and its coach thread may ask about the
+# same one; the pass judged in a thread must not hold up a hint): a lock per key's hash.
+_SEARCHES = tuple(threading.Lock() for _ in range(16))
+_KEPT = threading.Lock()  # guards _SAMPLED itself
+
+
+def sampled(view: SeatView, table: Table, candidates: list[int], settled: Settled, work: int,
+            deals: int, keep: Sequence[int]) -> Sampled:
+    """The play-outs from ``view`` for ``candidates``: those done already (for a hint,
+    a feedback or a review of the same position), and more until ``settled`` says
+    the question is answered, about ``work`` cards have been played or ``deals`` dealt.
+    ``keep`` are the candidates the question is about (the rule-based card, the card
+    played): they are played on every deal, the others only while they may be the best."""
+    most = max(FIRST_DEALS, min(deals, work // (len(candidates) * sum(view.hand_sizes))))
+    return _search(_view_key(view), candidates, lambda rng: Deals(view, table, rng), settled, most, keep)
+
+
+def _search(key: str, candidates: list[int], source: Callable[[random.Random], Source], settled: Settled,
+            most: int, keep: Sequence[int]) -> Sampled:
+    """:func:`sampled` for any kind of decision (``key`` names the position and what the
+    candidates are): each of ``keep``, when new there (a pass the learner tries), is added
+    and played on the deals kept; at most ``most`` deals."""
+    with _SEARCHES[zlib.crc32(key.encode()) % len(_SEARCHES)]:
+        with _KEPT:
+            kept = _SAMPLED.pop(key, None)
+            if kept is None:
+                kept = Sampled(list(candidates), {c: array("d") for c in candidates}, array("d"))
+                _forget_oldest(KEPT_DEALS)
+            _SAMPLED[key] = kept
+        done = len(kept.weights)
+        deals = source(random.Random(zlib.crc32(f"{key} {done}".encode())))
+        for card in keep:
+            if card not in kept.scores:
+                kept.candidates.append(card)
+                kept.scores[card] = array("d")
+            kept.dropped.discard(card)  # dropped for another question: played on the deals it missed
+            results = kept.scores[card]
+            results.extend(deals.result(deal, card) for deal in kept.deals[len(results):])
+        if done >= most or (done >= FIRST_DEALS and settled(kept)):
+            return kept
+        while True:
+            deal = deals.sample()
+            kept.deals.append(deal)
+            kept.weights.append(deal.weight)
+            for candidate in kept.candidates:
+                if candidate not in kept.dropped:
+                    kept.scores[candidate].append(deals.result(deal, candidate))
+            count = len(kept.weights)
+            if count >= most:
+                return kept
+            if count < FIRST_DEALS or count % max(CHECK_EVERY, count // 8 // CHECK_EVERY * CHECK_EVERY):
+                continue
+            kept.drop_clearly_worse(keep)
+            if settled(kept):
+                return kept
+
+
+def _forget_oldest(most: int) -> None:
+    """Drop the searches asked about longest ago until at most ``most`` deals are kept
+    (call with ``_KEPT`` held)."""
+    kept = sum(len(values.weights) for values in _SAMPLED.values())
+    while _SAMPLED and kept > most:
+        kept -= len(_SAMPLED.pop(next(iter(_SAMPLED))).weights)
+
+
+def _hint_choice(values: Sampled, mine: int) -> int:
+    """The rule-based card ``mine``, unless the best card is expected to do WORTH points better."""
+    means = values.means()
+    best = values.best()
+    return best if means[mine] - means[best] >= WORTH else mine
 
 
 def _searched_card(view: SeatView, table: Table, card: Card) -> tuple[Card, float] | None:
@@ -189,43 +386,92 @@ def _searched_card(view: SeatView, table: Table, card: Card) -> tuple[Card, floa
     moon possible, the choice is among the cards that take the fewest points
     from the trick (the rule-based card is one), so the hint never takes
     avoidable points."""
+    candidates = _choices(view, table)
+    if len(candidates) == 1:
+        return None
+    rule = _group(candidates, card)
+
+    def settled(values: Sampled) -> bool:
+        choice = _hint_choice(values, rule)
+        if choice != rule and len(values.weights) < SWITCH_DEALS:
+            return False
+        return values.shortfall(choice, WORTH) < HINT_RISK
+
+    values = sampled(view, table, candidates, settled, HINT_WORK, HINT_DEALS, (rule,))
+    choice = _hint_choice(values, rule)
+    if choice == rule:
+        return None
+    means = values.means()
+    return ALL_CARDS[choice], round(means[rule] - means[choice], 1)
+
+
+def judged_values(view: SeatView, table: Table, played: Card) -> tuple[Sampled, int, int, float]:
+    """Every distinct legal card (:func:`_choices`) valued from ``view`` until the best is
+    known and the cost of ``played`` clear enough to class (:func:`_judged`); the
+    values, the played card's group, the best card and the played card's cost."""
+    candidates = _choices(view, table)
+    group = _group(distinct_choices(table, view.rules), played)
+    most = max(FIRST_DEALS, min(JUDGE_DEALS, JUDGE_WORK // (len(candidates) * sum(view.hand_sizes))))
+    fresh = max(FIRST_DEALS, min(JUDGE_DEALS, JUDGE_WORK // (2 * sum(view.hand_sizes))))
+    values, best, cost = _judged(_view_key(view), candidates, lambda rng: Deals(view, table, rng), most, fresh, group)
+    return values, group, best, cost
+
+
+def _judged(key: str, candidates: list[int], source: Callable[[random.Random], Source], most: int, fresh: int,
+            judged: int) -> tuple[Sampled, int, float]:
+    """A decision's judgement: the search's values, the best candidate and ``judged``'s
+    cost against it (0 when it is ``judged``). The ``candidates`` (and ``judged``) are
+    searched until the best is known and ``judged``'s cost is clearly under or over
+    WORTH (at most ``most`` deals). Under WORTH, the cost stands (measured against the
+    luckiest of the means, it can only be too high). Over it, it is measured again
+    against the best on fresh deals (:func:`_fresh_cost`, at most ``fresh`` deals)."""
+    values = _search(key, candidates, source, _classed(judged, (WORTH,)), most, (judged,))
+    best = values.best()
+    cost, _ = values.paired(judged, best)
+    if cost >= WORTH:
+        cost = _fresh_cost(key, source, judged, best, fresh, BOUNDARIES)
+    return (values, judged, 0.0) if best == judged or cost <= 0 else (values, best, cost)
+
+
+def _fresh_cost(key: str, source: Callable[[random.Random], Source], judged: int, rival: int, most: int,
+                boundaries: Sequence[float]) -> float:
+    """How much ``judged`` is expected to do worse than ``rival`` (negative: better) on
+    deals other than those of the search that chose them (their own seeds, shared by
+    every such question about the position), until the difference is further than two
+    standard errors from each of ``boundaries`` (after SWITCH_DEALS deals at least), or
+    ``most`` deals."""
+    def settled(values: Sampled) -> bool:
+        if len(values.weights) < SWITCH_DEALS:
+            return False
+        cost, error = values.paired(judged, rival)
+        return all(abs(cost - edge) >= 2 * error for edge in boundaries)
+
+    return _search(f"fresh {key}", [], source, settled, most, (judged, rival)).paired(judged, rival)[0]
+
+
+def _classed(judged: int, boundaries: Sequence[float]) -> Settled:
+    """A search is settled when the best candidate is known (``BEST_RISK``) and the
+    ``judged`` one's cost is further than two standard errors from each of ``boundaries``."""
+    def settled(values: Sampled) -> bool:
+        best = values.best()
+        if values.shortfall(best, 0.0) >= BEST_RISK:
+            return False
+        cost, error = values.paired(judged, best)
+        return all(abs(cost - edge) >= 2 * error for edge in boundaries)
+    return settled
+
+
+def _choices(view: SeatView, table: Table) -> list[int]:
+    """The cards the coach compares here, for the hint and the judgements alike (they
+    share the play-outs of a position): the distinct legal cards; played last with no
+    moon possible, only those that take the fewest points from the trick, so the coach
+    never names a card that takes avoidable points, nor judges the hint's card against one."""
     candidates = distinct_choices(table, view.rules)
     moon_possible = bool(table.moon_points) and sum(1 for p in table.points if p) < 2
     if len(view.trick.cards) == view.rules.players - 1 and not moon_possible:
         taken = {c: points_taken(view, ALL_CARDS[c]) for c in candidates}
         candidates = [c for c in candidates if taken[c] == min(taken.values())]
-    if len(candidates) == 1:
-        return None
-    bot = StrongBot(seed=zlib.crc32(_view_key(view).encode()))
-    rule = _group(candidates, card)
-    means = _valued(bot, view, table, candidates, HINT_DEALS, rule)
-    best = min(candidates, key=lambda c: (means[c], c))
-    gain = means[rule] - means[best]
-    return (ALL_CARDS[best], round(gain, 1)) if gain >= WORTH else None
-
-
-def _valued(bot: StrongBot, view: SeatView, table: Table, candidates: list[int], deals: int,
-            mine: int) -> dict[int, float]:
-    """Each candidate's mean result (lower is better) on ``deals`` deals, and when
-    ``mine`` seems at least ``TRY`` points worse than the best, on
-    ``CONFIRM_DEALS`` fresh deals more, the two runs pooled.
-
-    One play-out's result swings widely (a moon is 26 points), so the best of
-    several noisy means looks better than it is, and may not be the best."""
-    first = bot.evaluate(view, table, candidates, deals=_coach_deals(view, candidates, deals), adaptive=False)
-    if first[mine] - min(first.values()) < TRY:
-        return first
-    more = _coach_deals(view, candidates, CONFIRM_DEALS, CONFIRM_WORK)
-    again = bot.evaluate(view, table, candidates, deals=more, adaptive=False)
-    share = more / (more + _coach_deals(view, candidates, deals))
-    return {c: share * again[c] + (1 - share) * first[c] for c in candidates}
-
-
-def _coach_deals(view: SeatView, candidates: list[int], most: int, work: int = 0) -> int:
-    """Deals for the coach's evaluation: ``most``, fewer (down to a fifth) when many
-    cards are compared over a long play-out, early in a hand (``work``, by
-    default ``COACH_WORK``)."""
-    return max(most // 5, min(most, (work or COACH_WORK) // (len(candidates) * sum(view.hand_sizes))))
+    return candidates
 
 
 def _group(candidates: list[int], card: Card) -> int:
@@ -315,9 +561,8 @@ def trick_feedback(view: SeatView, trick: Trick, lang: str | None = None, names:
     - ``"own-moon"``: it took points but has every point so far, so it may still
       shoot the moon; the coach says so rather than scold.
     - Each legal card is valued as the strong bot values it, under the rules in force
-      (the unseen cards dealt ``FEEDBACK_DEALS`` times consistently with the
-      learner's view, the rest played out; ``CONFIRM_DEALS`` more when the
-      played card looks ``TRY`` points worse than the best, see :func:`_valued`):
+      (the unseen cards dealt many times consistently with the learner's view, the
+      rest played out, until the played card's cost is clear: :func:`judged_values`):
       ``"better-card"`` when another card
       was expected to do at least ``WORTH`` points better (``facts["cost"]``),
       ``"best-card"`` when the learner found the best card and the choice mattered.
@@ -401,19 +646,15 @@ def _own_moon_open_after(table: Table, taken: int) -> bool:
 def _judge_by_search(view: SeatView, table: Table, played: Card, key: str) -> Judged:
     """Value every legal card from the learner's view, as the strong bot would
     (under the rules in force: its play-outs score them)."""
-    candidates = distinct_choices(table, view.rules)
-    if len(candidates) == 1:
+    if len(distinct_choices(table, view.rules)) == 1:
         return None
-    bot = StrongBot(seed=zlib.crc32(key.encode()))
-    group = _group(candidates, played)
-    means = _valued(bot, view, table, candidates, FEEDBACK_DEALS, group)
-    best = min(candidates, key=lambda c: (means[c], c))
-    cost = means[group] - means[best]
+    values, group, best, cost = judged_values(view, table, played)
+    means = values.means()
     spread = max(means.values()) - min(means.values())
     if cost >= WORTH:
         return "better-card", ALL_CARDS[best], {"card": played, "better": ALL_CARDS[best], "cost": round(cost, 1)}
     if group == best and spread >= WORTH:
-        return "best-card", played, {"card": played, "others": len(candidates) - 1}
+        return "best-card", played, {"card": played, "others": len(values.candidates) - 1}
     return None
 
 
@@ -433,3 +674,89 @@ def _judge_last(view: SeatView, trick: Trick, played: Card) -> Judged:
     facts = {"card": played, "better": better, "points": taken, "fewer": fewest, "winning": winning,
              "winner": winner}
     return reason, better, facts
+
+
+# The review's classes of a card, by the points it is expected to cost against the
+# best card (a moon swing counts: the play-outs score it): at least this many points.
+CLASSES = (("blunder", 6.0), ("mistake", 3.0), ("inaccuracy", 1.0))
+
+
+def card_class(cost: float) -> str:
+    """``"good"``, ``"inaccuracy"`` (cost ≥ 1), ``"mistake"`` (≥ 3) or ``"blunder"`` (≥ 6)."""
+    return next((name for name, least in CLASSES if cost >= least), "good")
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A card judged from what its seat knew: the best card there, and how many
+    points ``card`` is expected to cost against it (0 for the best card itself)."""
+
+    card: Card
+    best: Card
+    cost: float
+
+    @property
+    def verdict(self) -> str:
+        return card_class(self.cost)
+
+
+@dataclass(frozen=True)
+class PassJudgement:
+    """A pass judged from what its seat knew (its thirteen cards): the best pass the
+    coach's search found, and how many points passing ``cards`` is expected to cost
+    against it over the hand (0 for the best pass itself)."""
+
+    cards: tuple[Card, ...]
+    best: tuple[Card, ...]
+    cost: float
+
+    @property
+    def verdict(self) -> str:
+        return card_class(self.cost)
+
+
+# The budget of a pass's judgement: play-outs of the whole hand (about PASS_WORK,
+# shared among the passes compared) and deals.
+PASS_WORK = 4_000
+PASS_DEALS = 400
+
+
+def judge_pass(view: SeatView, cards: Sequence[Card]) -> PassJudgement:
+    """How passing ``cards`` (three of ``view.held``, ``view`` at the pass) does against
+    the best pass, from what ``view.seat`` knew then: its own cards only (the others'
+    hands dealt at random, each passing as the rule-based bot does). The passes
+    compared are the strong bot's (:func:`.passing.pass_candidates`: the rule-based pass
+    and every three of the six most dangerous cards) and this one, each played out on
+    the same deals with the rest of the hand, until its cost is clear enough to class."""
+    if view.phase != "pass" or view.pass_direction is None or view.seat not in view.waiting_to_pass:
+        raise WrongPhase(f"a pass is judged from seat {view.seat}'s view before it passes")
+    chosen = tuple(sorted(set(cards), key=lambda c: c.index))
+    if len(chosen) != 3 or len(tuple(cards)) != 3 or any(c not in view.held for c in chosen):
+        raise ValueError(f"a pass is three different cards of the hand, not {' '.join(str(c) for c in cards)}")
+    rules = view.rules
+    held = mask_of(view.held)
+    mine = mask_of(chosen)
+    keep = rules.bonus.bit if rules.bonus is not None else 0
+    candidates = [index_mask(p) for p in pass_candidates(held, rules.deck_mask, keep)]
+    target = rules.pass_target(view.seat, view.pass_direction)
+    most = max(FIRST_DEALS, min(PASS_DEALS, PASS_WORK // (len(candidates) + 1)))
+    fresh = max(FIRST_DEALS, min(PASS_DEALS, PASS_WORK // 2))
+    _, best, cost = _judged(f"pass {_view_key(view)}", candidates,
+                            lambda rng: PassDeals(rules, view.seat, held, target, rng), most, fresh, mine)
+    if best == mine:
+        return PassJudgement(chosen, chosen, 0.0)
+    return PassJudgement(chosen, cards_of(best), round(cost, 1))
+
+
+def judge_card(view: SeatView, card: Card) -> Judgement:
+    """How ``card`` (legal in ``view``) does against the best card, from what
+    ``view.seat`` knew then (the unseen cards sampled, never looked at)."""
+    if card not in view.legal:
+        raise ValueError(f"{card} is not a legal card in this position")
+    table = Table.of(view)
+    if len(distinct_choices(table, view.rules)) == 1:
+        return Judgement(card, card, 0.0)
+    _, group, best, cost = judged_values(view, table, card)
+    if group == best:
+        return Judgement(card, card, 0.0)
+    return Judgement(card, ALL_CARDS[best], round(cost, 1))

@@ -21,6 +21,7 @@ so noise alone does not replace it.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from itertools import combinations
 
 from ..engine.cards import iter_bits
@@ -56,21 +57,58 @@ def search_pass(rules: Rules, seat: int, held: int, target: int, rng: random.Ran
     counts = dict.fromkeys(candidates, 0)
     rule = candidates[0]
     alive = list(candidates)
-    for deals, keep in ROUNDS:
-        for _ in range(deals):
-            dealt = _deal_others(rules, seat, held, rng)
-            given = [0 if s == seat else index_mask(rule_pass(dealt[s], rules.deck_mask, keep))
-                     for s in range(rules.players)]
+    deals = PassDeals(rules, seat, held, target, rng)
+    for count, survivors in ROUNDS:
+        for _ in range(count):
+            deal = deals.sample()
             for choice in alive:
-                given[seat] = index_mask(choice)
-                totals[choice] += _play_out(rules, seat, dealt, given, target)
+                totals[choice] += deals.result(deal, index_mask(choice))
                 counts[choice] += 1
         # The rule's pass stays in every round, so it is compared on the most deals.
-        alive = [rule, *[c for c in sorted(alive, key=lambda c: totals[c] / counts[c]) if c != rule][:keep]]
+        alive = [rule, *[c for c in sorted(alive, key=lambda c: totals[c] / counts[c]) if c != rule][:survivors]]
     best = min(alive, key=lambda c: totals[c] / counts[c])
     if totals[rule] / counts[rule] - totals[best] / counts[best] < MARGIN:
         best = rule
     return list(best)
+
+
+@dataclass(frozen=True, slots=True)
+class PassDeal:
+    """One deal seen from the passer: every seat's dealt cards, and the cards each
+    other seat passes (the rule-based pass from its cards; this seat's entry is 0)."""
+
+    dealt: tuple[int, ...]
+    given: tuple[int, ...]
+    weight: float = 1.0  # nothing is known of the others' cards at the pass: every deal counts the same
+
+
+class PassDeals:
+    """Deals for comparing passes of ``seat`` (holding ``held``, passing to ``target``):
+    the other seats' cards dealt at random, each passing as the rule-based bot does
+    (never the Omnibus bonus), and the result of a pass (a bitmask of three cards) on
+    one: ``seat``'s points minus the others' average once the hand is played out by
+    the rule-based policy (lower is better). The coach keeps the deals and compares a
+    learner's pass with the searched ones on them."""
+
+    def __init__(self, rules: Rules, seat: int, held: int, target: int, rng: random.Random) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.held = held
+        self.target = target
+        self.rng = rng
+        self.keep = rules.bonus.bit if rules.bonus is not None else 0
+
+    def sample(self) -> PassDeal:
+        rules, seat = self.rules, self.seat
+        dealt = _deal_others(rules, seat, self.held, self.rng)
+        given = tuple(0 if s == seat else index_mask(rule_pass(dealt[s], rules.deck_mask, self.keep))
+                      for s in range(rules.players))
+        return PassDeal(tuple(dealt), given)
+
+    def result(self, deal: PassDeal, passed: int) -> float:
+        given = list(deal.given)
+        given[self.seat] = passed
+        return _play_out(self.rules, self.seat, list(deal.dealt), given, self.target)
 
 
 def _deal_others(rules: Rules, seat: int, held: int, rng: random.Random) -> list[int]:

@@ -52,11 +52,17 @@ class Knowledge:
             hands = self._try(rng, self.allowed)
             if hands is not None:
                 return hands
+        hands = self._matched(rng)
+        if hands is not None:
+            return hands
         hands = self._try(rng, [self.unseen | self.fixed[s] for s in range(self.players)])
         assert hands is not None, "a deal ignoring voids always exists"
         return hands
 
-    def _try(self, rng: random.Random, allowed: list[int]) -> list[int] | None:
+    def _dealt(self, rng: random.Random, allowed: list[int]) -> tuple[list[int], list[int], list[int],
+                                                                      list[list[int]]]:
+        """What a try starts from: the hands known so far, the cards each other seat still
+        needs, the cards to give (shuffled) and, for each, the seats that may hold it."""
         hands = list(self.fixed)
         hands[self.seat] = self.held
         need = [0 if s == self.seat else self.sizes[s] - self.fixed[s].bit_count() for s in range(self.players)]
@@ -69,7 +75,38 @@ class Knowledge:
             # some unseen cards are in nobody's hand.
             cards = self._without_taken(cards, surplus)
         seats = [s for s in range(self.players) if s != self.seat]
-        options = [[s for s in seats if allowed[s] >> card & 1] for card in cards]
+        return hands, need, cards, [[s for s in seats if allowed[s] >> card & 1] for card in cards]
+
+    def _matched(self, rng: random.Random) -> list[int] | None:
+        """A deal that keeps every void, found by augmenting paths (each card to a seat
+        that may hold it, moving cards already given to make room) when the random tries
+        found none: with seven players the constraints can be too tight for them, and a
+        deal ignoring voids would give a seat a card it cannot hold. None only when the
+        cards set aside as taken before the position make a deal impossible."""
+        hands, need, cards, options = self._dealt(rng, self.allowed)
+        slots = [s for s in range(self.players) for _ in range(need[s])]
+        rng.shuffle(slots)
+        holder: list[int | None] = [None] * len(slots)  # slot -> index of the card in it
+
+        def place(card: int, seen: set[int]) -> bool:
+            for slot, seat in enumerate(slots):
+                if seat in options[card] and slot not in seen:
+                    seen.add(slot)
+                    other = holder[slot]
+                    if other is None or place(other, seen):
+                        holder[slot] = card
+                        return True
+            return False
+
+        if len(cards) != len(slots) or not all(place(card, set()) for card in range(len(cards))):
+            return None
+        for slot, card in enumerate(holder):
+            assert card is not None
+            hands[slots[slot]] |= 1 << cards[card]
+        return hands
+
+    def _try(self, rng: random.Random, allowed: list[int]) -> list[int] | None:
+        hands, need, cards, options = self._dealt(rng, allowed)
         order = sorted(range(len(cards)), key=lambda i: len(options[i]))
         for i in order:
             open_seats = [s for s in options[i] if need[s]]

@@ -5,11 +5,11 @@ needs and a search does not. :class:`Playout` keeps only bitmasks and plays
 cards unchecked, but takes the rules from the engine: legality from its own
 :func:`legal_mask`, every trick's points from :meth:`Rules.score` (so the
 Omnibus bonus, Black Maria's spades and both packs of Cancellation Hearts
-count as the rules in force say), Cancellation's cancelled twins from its
-:func:`cancellation_winner`, and the moon from :attr:`Rules.moon_cards` and
-:attr:`Rules.moon_points`. Only the one-pack trick winner is recomputed on
-indexes (tests check the play-out against the engine on random positions of
-every variant).
+count as the rules in force say), and the moon from :attr:`Rules.moon_cards`
+and :attr:`Rules.moon_points`. Only the trick winner is recomputed on indexes,
+with one pack and with two (Cancellation's twins cancel): tests check it
+against the engine's ``trick_winner`` and ``cancellation_winner``, and the
+play-out against the engine on random positions of every variant.
 
 With two packs each seat's cards are two bitmasks, as in the engine: the kinds
 of card it holds, and the kinds it holds both copies of (legality needs only
@@ -23,10 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from ..engine.cards import ALL_CARDS, HEARTS_MASK, QS_BIT, SUIT_MASKS, multiset_of
+from ..engine.cards import HEARTS_MASK, QS_BIT, SUIT_MASKS
 from ..engine.legality import legal_mask
 from ..engine.rules import Rules
-from ..engine.trick import cancellation_winner
 from .table import Table, costly_cards, moon_total, progress_of
 
 Policy = Callable[[Table], int]
@@ -132,16 +131,22 @@ class Playout:
 
     def _end_two_pack_trick(self, trick: tuple[int, ...]) -> None:
         """variant.cancellation.cancel and .carry, as the engine decides them
-        (:func:`cancellation_winner`): the winner takes the trick with the carried
+        (:func:`cancellation_winner_index`): the winner takes the trick with the carried
         cards and the kitty; a trick nobody wins waits, on the last trick for its leader."""
         rules = self.rules
-        winner, _, _ = cancellation_winner(self.leader, tuple(ALL_CARDS[c] for c in trick), rules.players)
+        winner = cancellation_winner_index(self.leader, trick, rules.players)
         if winner is None:
             if any(self.hands):
                 self.carried += trick  # its leader leads again
                 return
             winner = self.leader
-        once, twice = multiset_of(ALL_CARDS[c] for c in trick + self.carried + self.kitty)
+        once = twice = 0
+        for index in trick + self.carried + self.kitty:
+            bit = 1 << index
+            if once & bit:
+                twice |= bit
+            else:
+                once |= bit
         self.scored[winner] += rules.score(once, twice)
         self.points[winner] += progress_of(rules, once, twice)
         self.carried = self.kitty = ()
@@ -159,6 +164,8 @@ class Playout:
         valued = self.valued
         rules = self.rules
         players = rules.players
+        deck, no_points = rules.deck_mask, rules.first_trick_no_points
+        costly, moon_points = self.costly, self.moon_points
         while True:
             trick = self.trick
             if trick:
@@ -173,7 +180,10 @@ class Playout:
             seat = (self.leader + len(trick)) % players
             legal = legal_mask(rules, hands[seat], led, self.first_trick, self.hearts_broken)
             if legal & (legal - 1):
-                self._play(seat, policy(self.table(legal, seat)))
+                first_trick = self.first_trick
+                self._play(seat, policy(Table(seat, players, hands[seat], legal, trick, self.leader, self.gone, deck,
+                                              self.points, self.voids, first_trick, first_trick and no_points,
+                                              self.hearts_broken, costly, moon_points)))
             else:
                 self._play(seat, legal.bit_length() - 1)
 
@@ -197,6 +207,23 @@ def trick_winner_index(leader: int, trick: tuple[int, ...], players: int) -> int
     led = SUIT_MASKS[trick[0] // 13]
     best = max(c for c in trick if (1 << c) & led)
     return (leader + trick.index(best)) % players
+
+
+def cancellation_winner_index(leader: int, trick: tuple[int, ...], players: int) -> int | None:
+    """variant.cancellation.cancel on indexes, as the engine's :func:`cancellation_winner`
+    decides it: the seat of the highest card of the suit led played once (its twin
+    cancels it), None when every card of the suit led is cancelled."""
+    once = twice = 0
+    for index in trick:
+        bit = 1 << index
+        if once & bit:
+            twice |= bit
+        else:
+            once |= bit
+    alive = once & ~twice & SUIT_MASKS[trick[0] // 13]
+    if not alive:
+        return None
+    return (leader + trick.index(alive.bit_length() - 1)) % players
 
 
 def relative_score(row: list[int], seat: int) -> float:

@@ -44,7 +44,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from ..engine import Card, SeatView
 from ..engine.cards import ALL_CARDS, HEARTS_MASK, QS_BIT, SUIT_MASKS, iter_bits, mask_of
@@ -93,8 +94,9 @@ class StrongBot:
         self.search_passes = search_passes
         self.time_limit = time_limit
         self._rng = random.Random(seed)
-        # How many deals the last search used (for the benchmarks).
+        # How many deals the last search used (for the benchmarks), and its results (see evaluate).
         self.last_deals = 0
+        self.last_scores: tuple[dict[int, list[float]], list[float]] = ({}, [])
 
     def choose_pass(self, view: SeatView) -> list[Card]:
         """The pass :func:`.passing.search_pass` finds best on sampled deals (with
@@ -116,48 +118,35 @@ class StrongBot:
         return ALL_CARDS[min(candidates, key=lambda card: (means[card], card))]
 
     def evaluate(self, view: SeatView, table: Table, candidates: list[int],
-                 deals: int | None = None, adaptive: bool | None = None) -> dict[int, float]:
+                 deals: int | None = None, adaptive: bool | None = None,
+                 until: Callable[[dict[int, list[float]], list[float]], bool] | None = None) -> dict[int, float]:
         """Each candidate card's weighted mean result over sampled deals (its seat's
-        points minus the others' average: lower is better)."""
+        points minus the others' average: lower is better). ``until``, asked after
+        every deal with each candidate's results so far and the deals' weights,
+        stops the search when it says so (the coach's own stop); the results stay
+        in ``last_scores``."""
         adaptive = self.adaptive if adaptive is None else adaptive
         if deals is None:
             deals = self.deals
             if adaptive:
                 deals = min(deals, max(2 * MIN_DEALS, WORK // (len(candidates) * sum(view.hand_sizes))))
-        rules = view.rules
-        two_packs = rules.packs == 2
-        knowledge = TwoPackKnowledge(view) if two_packs else Knowledge(view)
-        unseen = table.unseen
-        carried = tuple(c.index for c in view.carried)
-        watched = may_shoot(table)
+        source = Deals(view, table, self._rng, self.infer)
         scores: dict[int, list[float]] = {card: [] for card in candidates}
         weights: list[float] = []
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
-        history = History(view) if self.infer and not two_packs else None
-        hands2: list[int] = []
-        kitty: tuple[int, ...] = ()
         for number in range(1, deals + 1):
-            if isinstance(knowledge, TwoPackKnowledge):
-                hands, hands2, kitty = knowledge.sample(self._rng)
-            else:
-                hands = knowledge.sample(self._rng)
-            weights.append(history.weight(hands) if history is not None else 1.0)
-            policy: Policy = rule_play
-            if watched is not None and losers(hands[watched], unseen & ~hands[watched] | table.held,
-                                              SHOOTER_LOSERS) <= SHOOTER_LOSERS:
-                policy = shooter_policy(watched)
+            deal = source.sample()
+            weights.append(deal.weight)
             for card in candidates:
-                playout = Playout(rules, list(hands), table.trick, table.leader, list(table.points), table.gone,
-                                  list(table.voids), table.hearts_broken, table.first_trick,
-                                  scored=list(view.points), hands2=list(hands2) if two_packs else None,
-                                  carried=carried, kitty=kitty)
-                playout.play(card)
-                scores[card].append(relative_score(playout.run(policy), view.seat))
+                scores[card].append(source.result(deal, card))
             if deadline is not None and time.perf_counter() > deadline:
                 break
             if adaptive and number >= MIN_DEALS and number % CHECK_EVERY == 0 and clearly_decided(scores, weights):
                 break
+            if until is not None and until(scores, weights):
+                break
         self.last_deals = len(weights)
+        self.last_scores = (scores, weights)
         total = sum(weights)
         return {card: sum(w * x for w, x in zip(weights, values, strict=True)) / total
                 for card, values in scores.items()}
@@ -165,6 +154,66 @@ class StrongBot:
     def choose_moon(self, seat: int, scores: Sequence[int], target: int,
                     moon_points: int = MOON_POINTS) -> MoonChoice:
         return best_moon_choice(seat, scores, target, moon_points)
+
+
+@dataclass(frozen=True, slots=True)  # the coach keeps thousands (coach.KEPT_DEALS)
+class Deal:
+    """One sampled deal of the unseen cards: each seat's cards (with two packs also
+    the kinds it holds twice, and the face-down kitty), the deal's weight
+    (:mod:`.inference`) and the play-out policy (a watched seat may shoot)."""
+
+    hands: tuple[int, ...]
+    hands2: tuple[int, ...]
+    kitty: tuple[int, ...]
+    weight: float
+    shooter: int | None
+
+
+class Deals:
+    """Deals sampled from one seat's view (:mod:`.sampler`), and the result of playing
+    a card on one of them and the rest of the hand out: its seat's points minus the
+    others' average (:func:`.sim.relative_score`, lower is better). A deal can be
+    kept and played out again with another card later (the coach does)."""
+
+    def __init__(self, view: SeatView, table: Table, rng: random.Random, infer: bool = True) -> None:
+        self.view = view
+        self.table = table
+        self.rng = rng
+        self.two_packs = view.rules.packs == 2
+        self.knowledge = TwoPackKnowledge(view) if self.two_packs else Knowledge(view)
+        self.history = History(view) if infer and not self.two_packs else None
+        self.watched = may_shoot(table)
+        self.carried = tuple(c.index for c in view.carried)
+        self.policies: dict[int | None, Policy] = {None: rule_play}
+
+    def sample(self) -> Deal:
+        """A new deal, consistent with what the seat knows."""
+        hands2: list[int] = []
+        kitty: tuple[int, ...] = ()
+        if isinstance(self.knowledge, TwoPackKnowledge):
+            hands, hands2, kitty = self.knowledge.sample(self.rng)
+        else:
+            hands = self.knowledge.sample(self.rng)
+        weight = self.history.weight(hands) if self.history is not None else 1.0
+        watched, table = self.watched, self.table
+        shooter = None
+        if watched is not None and losers(hands[watched], table.unseen & ~hands[watched] | table.held,
+                                          SHOOTER_LOSERS) <= SHOOTER_LOSERS:
+            shooter = watched
+        return Deal(tuple(hands), tuple(hands2), kitty, weight, shooter)
+
+    def result(self, deal: Deal, card: int) -> float:
+        """The seat's result when it plays ``card`` on ``deal`` and the hand is played out."""
+        table, view = self.table, self.view
+        playout = Playout(view.rules, list(deal.hands), table.trick, table.leader, list(table.points), table.gone,
+                          list(table.voids), table.hearts_broken, table.first_trick, scored=list(view.points),
+                          hands2=list(deal.hands2) if self.two_packs else None, carried=self.carried,
+                          kitty=deal.kitty)
+        playout.play(card)
+        policy = self.policies.get(deal.shooter)
+        if policy is None:
+            policy = self.policies[deal.shooter] = shooter_policy(deal.shooter)  # type: ignore[arg-type]
+        return relative_score(playout.run(policy), view.seat)
 
 
 def shooter_policy(shooter: int) -> Policy:

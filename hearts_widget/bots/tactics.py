@@ -92,7 +92,7 @@ def moon_threat(table: Table) -> int | None:
     """Another seat that has every point taken so far, enough hearts to be
     going for the moon, and points still to take; else None (always None when
     the rules have no moon)."""
-    if not table.moon_points:
+    if not table.moon_points or not any(table.points):
         return None
     taking = [s for s, p in enumerate(table.points) if p]
     if len(taking) != 1 or taking[0] == table.seat:
@@ -111,7 +111,7 @@ def may_shoot(table: Table) -> int | None:
     has every point taken so far, at least ``MOON_WATCH_POINTS`` of them, and
     points still to take. The search then lets that seat try for the moon in
     its play-outs whenever its sampled cards make the moon plausible."""
-    if not table.moon_points:
+    if not table.moon_points or not any(table.points):
         return None
     taking = [s for s, p in enumerate(table.points) if p]
     if len(taking) != 1 or taking[0] == table.seat:

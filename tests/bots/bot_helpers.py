@@ -8,19 +8,42 @@ from collections.abc import Sequence
 from hearts_widget.bots import Bot
 from hearts_widget.engine import Card, Hand, Rules, parse_cards
 
+# The rule sets the coach's tests run in: every variant, and the house rules that change its play.
+RULE_SETS = {
+    "standard": Rules(),
+    "moon-off": Rules(moon="off"),
+    "hearts-led-any-time": Rules(hearts_must_be_broken=False, first_trick_no_points=False),
+    "omnibus": Rules(variant="omnibus"),
+    "omnibus-10D": Rules(variant="omnibus", bonus_card="10D"),
+    "black-maria": Rules(variant="black-maria"),
+    "black-maria-3": Rules(players=3, variant="black-maria"),
+    "cancellation-6": Rules(players=6, variant="cancellation"),
+    "cancellation-10": Rules(players=10, variant="cancellation"),
+}
+
 
 def position(hands: list[str], trick: str = "", leader: int = 0, taken: list[list[Card]] | None = None) -> Hand:
     """A 4-player position mid-hand: ``hands`` as text, the ``trick`` on the
     table led by ``leader``. The cards not placed were taken in earlier tricks;
-    unless ``taken`` is given they are dealt round the seats, so that nobody
-    holds all the points."""
+    unless ``taken`` is given they go round the seats a trick at a time (the
+    leader took the last), so that nobody holds all the points."""
     rules = Rules()
     placed = set(parse_cards(" ".join(hands) + " " + trick))
     rest = [c for c in rules.deck if c not in placed]
     if taken is None:
-        taken = [rest[s::4] for s in range(4)]
+        taken = taken_in_tricks(rest, leader, 4)
     return Hand.from_cards(rules, [parse_cards(h) for h in hands], leader=leader, trick=parse_cards(trick),
                            taken=taken)
+
+
+def taken_in_tricks(rest: Sequence[Card], leader: int, players: int) -> list[list[Card]]:
+    """``rest`` (cards no longer in play) as whole tricks taken round the seats, the last
+    by ``leader`` (the seat that leads now won the trick before)."""
+    tricks = [list(rest[start:start + players]) for start in range(0, len(rest), players)]
+    taken: list[list[Card]] = [[] for _ in range(players)]
+    for number, cards in enumerate(tricks):
+        taken[(leader - len(tricks) + 1 + number) % players] += cards
+    return taken
 
 
 def card(text: str) -> Card:

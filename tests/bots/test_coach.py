@@ -4,13 +4,13 @@ learner reads, and feedback on a card that cost points."""
 import random
 
 import pytest
-from bot_helpers import card, position, random_moves
+from bot_helpers import card, position, random_moves, taken_in_tricks
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts_widget.bots import RuleBot
-from hearts_widget.bots.coach import hint, trick_feedback
-from hearts_widget.engine import Hand, Rules, WrongPhase, parse_cards
+from hearts_widget.bots import RuleBot, coach
+from hearts_widget.bots.coach import forget, hint, judge_card, trick_feedback
+from hearts_widget.engine import Card, Hand, Rules, SeatView, WrongPhase, parse_cards
 from hearts_widget.engine.cards import Suit
 
 
@@ -144,6 +144,42 @@ def test_feedback_is_kept_for_the_same_position() -> None:
     assert trick_feedback(view, hand.tricks[-1]) == trick_feedback(view, hand.tricks[-1], lang="en")
 
 
+def _judged_positions(count: int) -> list[tuple[SeatView, Card]]:
+    """``count`` positions of a 4-player hand with a real choice, each with its first legal card."""
+    found = []
+    for seed in range(1000):
+        hand = _random_play_position(4, seed, 9)
+        if hand.phase == "play" and len({c.suit for c in hand.legal_moves()}) > 1:
+            view = hand.view(hand.to_move)
+            found.append((view, view.legal[0]))
+            if len(found) == count:
+                return found
+    raise AssertionError("too few positions with a choice")
+
+
+def test_the_coach_keeps_its_latest_searches_within_its_deal_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kernel's memory stays flat however long a class plays: the searches asked about
+    longest ago are dropped (the one asked again moves to the end) and, asked once more,
+    give the same judgement."""
+    monkeypatch.setattr(coach, "KEPT_DEALS", 300)
+    forget()
+    positions = _judged_positions(6)
+    first = judge_card(*positions[0])
+    first_keys = list(coach._SAMPLED)
+    for view, played in positions[1:]:
+        before = set(coach._SAMPLED)
+        judge_card(view, played)
+        older = [values for key, values in coach._SAMPLED.items() if key in before]
+        assert sum(len(values.weights) for values in older) <= 300
+        judge_card(*positions[0])  # asked again: the most recent, so kept
+        assert list(coach._SAMPLED)[-len(first_keys):] == first_keys
+    forget()
+    for view, played in positions[1:]:
+        judge_card(view, played)
+    assert not set(first_keys) & set(coach._SAMPLED)
+    assert judge_card(*positions[0]) == first
+
+
 def test_no_feedback_when_no_card_could_have_saved_points() -> None:
     before = position(["JC 2D 3D", "KC QC 4D", "5H 6D 7D", "2H 3H 8D"], leader=0)
     hand = before.play("JC")
@@ -169,7 +205,7 @@ def test_variant_feedback_played_last_names_the_card_that_took_fewer_points() ->
     placed = {card(c) for h in hands for c in h} | {card(c) for c in ("5S", "6S", "7S")}
     rest = [c for c in rules.deck if c not in placed]
     hand = Hand.from_cards(rules, hands, leader=0, trick=[card(c) for c in ("5S", "6S", "7S")],
-                           taken=[rest[s::4] for s in range(4)])
+                           taken=taken_in_tricks(rest, 0, 4))
     view = hand.view(3)
     hand = hand.play("AS")
     note = trick_feedback(view, hand.tricks[-1])

@@ -1,0 +1,73 @@
+"""The arena's result as a picture: an inline SVG, drawn here, nothing loaded.
+
+Three panels, the learner's bot above the bots it played against: points per
+hand with the 95% interval of the mean, how often a seat took the Q♠, and
+how often a seat shot the moon. Text takes the notebook's colour
+(``currentColor``), so the picture reads in light and dark themes.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from ..text.tutorial import arena_words
+
+if TYPE_CHECKING:
+    from .arena import ArenaResult
+
+WIDTH = 620
+LABEL = 150  # the column of the bots' names
+BAR_WIDTH = 380
+ROW = 26
+COLOURS = ("#1f6feb", "#8a8f98")  # the learner's bot, the others
+
+
+def arena_svg(result: ArenaResult) -> str:
+    """The picture of ``result``, under a caption (its title and a one-line summary, for screen
+    readers too) that wraps on a narrow page."""
+    words = arena_words(result)
+    sides = (result.bot, result.against)
+    panels = [
+        (words["points"], [s.mean for s in sides], [s.interval for s in sides], words["points_values"]),
+        (words["maria"], [s.took_maria for s in sides], None, words["maria_values"]),
+        (words["moon"], [s.shot_moon for s in sides], None, words["moon_values"]),
+    ]
+    parts: list[str] = []
+    y = 0
+    for title, values, intervals, labels in panels:
+        parts.append(_text(8, y + 16, title, weight="600"))
+        y += 24
+        low = min([0.0, *values, *(lo for lo, _ in intervals or [])])
+        # Shares are drawn on the whole 0-100% scale, points from 0 (or below) to the highest end.
+        high = max([1e-9, *values, *(hi for _, hi in intervals)]) if intervals is not None else 1.0
+        scale = BAR_WIDTH / (high - low)
+        zero = LABEL + (0 - low) * scale
+        for index, side in enumerate(sides):
+            start, end = sorted((zero, LABEL + (values[index] - low) * scale))
+            parts.append(_text(LABEL - 8, y + 17, side.name, anchor="end"))
+            parts.append(f'<rect x="{start:.1f}" y="{y + 4}" width="{max(end - start, 1):.1f}" height="{ROW - 8}" '
+                         f'fill="{COLOURS[index]}" rx="2"/>')
+            if intervals is not None:
+                lo, hi = (LABEL + (v - low) * scale for v in intervals[index])
+                middle = y + ROW / 2
+                parts.append(f'<path d="M{lo:.1f} {middle}H{hi:.1f}M{lo:.1f} {middle - 6}V{middle + 6}'
+                             f'M{hi:.1f} {middle - 6}V{middle + 6}" stroke="currentColor" stroke-width="1.5"/>')
+            parts.append(_text(LABEL + BAR_WIDTH + 8, y + 17, labels[index]))
+            y += ROW
+        parts.append(f'<line x1="{zero:.1f}" y1="{y - 2 * ROW}" x2="{zero:.1f}" y2="{y}" stroke="currentColor" '
+                     f'stroke-opacity=".4"/>')
+        y += 6
+    y += 4
+    parts.append(_text(8, y + 12, words["footer"], size=12))
+    height = y + 22
+    return (f'<figure class="hearts-arena" style="margin:0"><figcaption style="font:14px system-ui">'
+            f'<b>{escape(words["title"])}</b><br>{escape(words["summary"])}</figcaption>'
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" '
+            f'style="max-width:100%;height:auto;font-family:system-ui,sans-serif" role="img" '
+            f'aria-label="{escape(words["summary"])}">{"".join(parts)}</svg></figure>')
+
+
+def _text(x: float, y: float, text: str, anchor: str = "start", weight: str = "400", size: int = 13) -> str:
+    return (f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="{size}" font-weight="{weight}" '
+            f'fill="currentColor">{escape(text)}</text>')
