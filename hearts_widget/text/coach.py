@@ -96,10 +96,16 @@ def _play_details(facts: dict[str, Any], lang: str | None, names: Names) -> list
     if risk == "none":
         lines.append(t.gettext("{card} cannot win this trick.").format(**v))
     elif risk == "may-win":
-        lines.append(t.ngettext(
-            "{card} wins the trick unless a later player plays the {higher} higher card in {suit} still out.",
-            "{card} wins the trick unless a later player plays one of the {higher} higher cards in {suit} still out.",
-            facts["higher"]).format(**v))
+        # Its own message for one card: "one of" is no plural ending, and Tagalog and
+        # Cebuano give 2, 3, 5, 7 and 8 the singular form.
+        if facts["higher"] == 1:
+            lines.append(t.gettext(
+                "{card} wins the trick unless a later player plays the one higher card in {suit} still out."
+            ).format(**v))
+        else:
+            lines.append(t.gettext(
+                "{card} wins the trick unless a later player plays one of the {higher} higher cards in {suit} "
+                "still out.").format(**v))
     elif risk == "may-cancel":
         lines.append(t.gettext("{card} wins the trick unless a later player plays its twin, which cancels it."
                                ).format(**v))
@@ -189,8 +195,8 @@ def _reason_text(reason: str, facts: dict[str, Any], lang: str | None, names: Na
         "moon-win": t.gettext("You are shooting the moon: win this trick with {card}."),
         "moon-keep": t.gettext("You are shooting the moon: keep your winners and your points, play {card}."),
         "search-better": t.gettext(
-            "Play {card}: dealing the cards you cannot see many times and playing the hand out, it does about "
-            "{gain} points better for you than {instead}, the card a cautious player would choose."),
+            "Play {card}: I tried many ways the hidden cards could lie, and on average it saves you about "
+            "{gain} points compared with {instead}."),
         "bonus-take": t.gettext(
             "You play last: win the trick with {bonus}, worth -10 to whoever takes it, so the trick is worth "
             "{points} to you."),
@@ -246,8 +252,8 @@ def feedback_text(reason: str, facts: dict[str, Any], lang: str | None = None, n
         ).format(**v)
     if reason == "better-card":
         return t.gettext(
-            "From what you could see when you played, {better} was the better card: over the rest of the hand "
-            "it would have done about {cost} points better for you than {card}.").format(**v)
+            "From what you could see when you played, {better} was the better card: on average it would have "
+            "saved you about {cost} points compared with {card}.").format(**v)
     if reason == "best-card":
         return t.gettext("{card} was the best card you could play there, from what you could see. Well found!"
                          ).format(**v)
@@ -257,3 +263,99 @@ def feedback_text(reason: str, facts: dict[str, Any], lang: str | None = None, n
             "You took {points} points with {card}, and you have every point so far: you can still shoot the moon.",
             facts["points"]).format(**v)
     raise ValueError(f"no feedback sentence for reason {reason!r}")
+
+
+def review_words(lang: str | None = None) -> dict[str, str]:
+    """The hand review's labels: its button, title, the classes of a card, Try again."""
+    t = translator(lang)
+    return {
+        "button": t.gettext("Review this hand"),
+        "title": t.gettext("Your hand, reviewed"),
+        "intro": t.gettext("Each choice you made is compared with the best choice you had, "
+                           "from what you could see then."),
+        "cards": t.gettext("Choices"),
+        "lost": t.gettext("Points lost"),
+        "good": t.pgettext("review", "Good"),
+        "inaccuracy": t.pgettext("review", "Inaccuracy"),
+        "mistake": t.pgettext("review", "Mistake"),
+        "blunder": t.pgettext("review", "Blunder"),
+        "try_again": t.gettext("Try again"),
+        "close": t.gettext("Close the review"),
+        "back": t.gettext("Back to the review"),
+        "nothing": t.gettext("Every card you played here was a good one: nothing to try again."),
+        "your_cards": t.gettext("Your cards then"),
+        "trick_then": t.gettext("The trick as you saw it"),
+        "lead": t.gettext("You lead this trick."),
+        "dealt": t.gettext("Your cards as they were dealt"),
+        "pass": t.gettext("Pass the chosen cards"),
+    }
+
+
+def review_progress(done: int, total: int, lang: str | None = None) -> str:
+    """While the review is made: how many of the learner's cards the coach has looked at."""
+    return translator(lang).gettext("The coach is looking at your cards: {done} of {total}.").format(
+        done=done, total=total)
+
+
+def review_mark(card: Card, better: Card, cost: float, lang: str | None = None) -> str:
+    """One costly card of the review, in one plain sentence."""
+    return translator(lang).gettext("{card} cost you about {cost} points: {better} was better here.").format(
+        card=str(card), better=str(better), cost=cost)
+
+
+def retry_prompt(card: Card, lang: str | None = None) -> str:
+    """Try again: the question."""
+    return translator(lang).gettext("You played {card} here. Can you find a better card?").format(card=str(card))
+
+
+def retry_verdict(card: Card, cost: float, good: bool, lang: str | None = None) -> str:
+    """Try again: the verdict on a card tried."""
+    t = translator(lang)
+    if good:
+        return t.gettext("{card} is a good card here. Well found!").format(card=str(card))
+    return t.gettext("{card} is not better: it costs about {cost} points more than the best card. Try again."
+                     ).format(card=str(card), cost=cost)
+
+
+def retry_answer(best: Card, card: Card, cost: float, lang: str | None = None) -> str:
+    """Try again, after two wrong tries: the best card and why."""
+    return translator(lang).gettext(
+        "The best card was {best}. I tried many ways the hidden cards could lie: on average it saves you "
+        "about {cost} points compared with {card}.").format(best=str(best), card=str(card), cost=cost)
+
+
+def _cards_text(cards: tuple[Card, ...]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def review_pass(cards: tuple[Card, ...], best: tuple[Card, ...], cost: float, lang: str | None = None) -> str:
+    """The learner's pass in the review, in one plain sentence: good, or what it cost."""
+    t = translator(lang)
+    if cost < 1:
+        return t.gettext("Your pass, {cards}, was a good one.").format(cards=_cards_text(cards))
+    return t.gettext("Your pass, {cards}, cost you about {cost} points: passing {better} was better.").format(
+        cards=_cards_text(cards), better=_cards_text(best), cost=cost)
+
+
+def retry_pass_prompt(cards: tuple[Card, ...], seat: str, lang: str | None = None) -> str:
+    """Try again at the pass: the question."""
+    return translator(lang).gettext(
+        "You passed {cards} to {seat}. Can you find a better pass? Choose three cards.").format(
+        cards=_cards_text(cards), seat=seat)
+
+
+def retry_pass_verdict(cards: tuple[Card, ...], cost: float, good: bool, lang: str | None = None) -> str:
+    """Try again at the pass: the verdict on three cards tried."""
+    t = translator(lang)
+    if good:
+        return t.gettext("Passing {cards} is a good pass here. Well found!").format(cards=_cards_text(cards))
+    return t.gettext("Passing {cards} is not better: it costs about {cost} points more than the best pass. "
+                     "Try again.").format(cards=_cards_text(cards), cost=cost)
+
+
+def retry_pass_answer(best: tuple[Card, ...], cards: tuple[Card, ...], cost: float, lang: str | None = None) -> str:
+    """Try again at the pass, after two wrong tries: the best pass and why."""
+    return translator(lang).gettext(
+        "The best pass was {best}. I tried many ways the hidden cards could lie: on average it saves you "
+        "about {cost} points compared with {cards}.").format(best=_cards_text(best), cards=_cards_text(cards),
+                                                             cost=cost)

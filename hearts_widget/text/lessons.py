@@ -44,6 +44,15 @@ def _texts(lang: str | None) -> dict[str, str]:
         "ui.check-hint-feedback": t.gettext("Not yet. {feedback} Hint: {hint}"),
         "ui.check-reveal": t.gettext("Not quite. The answer: {answer}. {why}"),
         "ui.position-next": t.gettext("Undo and try another card, or go to the next step."),
+        "ui.show-playable": t.gettext("Show the playable cards"),
+        "ui.again-title": t.gettext("First, try these again: you got them wrong before."),
+        "ui.mastered": t.gettext("Rules mastered (right twice without help): {done} of {total}"),
+        "ui.rule-mastered": t.gettext("{rule}: mastered"),
+        "ui.rule-missed": t.gettext("{rule}: to practise again"),
+        "ui.rule-not-yet": t.gettext("{rule}: not mastered yet"),
+        "ui.board-of": t.gettext("Board {number} of {total}"),
+        "ui.next-board": t.gettext("Next board"),
+        "ui.previous-board": t.gettext("Previous board"),
         "ui.coach-says": t.gettext("The coach: {advice}"),
         "ui.quiz-score": t.gettext("Quiz score: {right} of {total} right at the first try."),
         "ui.quiz-unfinished": t.gettext("Answer every question to see your score."),
@@ -111,9 +120,6 @@ def _texts(lang: str | None) -> dict[str, str]:
         "step.deck.body.3": t.gettext(
             "Everyone must get the same number of cards, so with some numbers of players a few low cards "
             "are taken out before the deal. Choose a number of players and see which."),
-        "step.deck.card": t.gettext(
-            "With 3, 5, 6 or 7 players the lowest cards are taken out before the deal, "
-            "so that everyone gets the same number."),
         "check.deck-six.question": t.gettext("With 6 players, how many cards does each player get?"),
         "check.deck-six.8": t.gettext("8 cards"),
         "check.deck-six.10": t.gettext("10 cards"),
@@ -197,6 +203,12 @@ def _texts(lang: str | None) -> dict[str, str]:
             "If you have no card of the suit led, you may play any card (on the first trick with one exception, "
             "which comes soon). This is called discarding."),
         "position.discard": t.gettext("Diamonds were led and you have none. Which card do you play?"),
+        "position.omnibus-bonus": t.gettext(
+            "Omnibus Hearts: the J♦ is worth −10 points to whoever takes this trick. Which card do you play?"),
+        "position.black-maria-first-trick": t.gettext(
+            "Black Maria, the first trick: clubs were led and you have none. Which card do you play?"),
+        "position.black-maria-spades": t.gettext(
+            "Black Maria: the K♠ is worth 10 points and the A♠ 7. Spades were led. Which card do you play?"),
         "check.discard-spade.question": t.gettext("Clubs were led and you have no clubs. May you play a spade?"),
         "check.discard-spade.yes": t.gettext("Yes"),
         "check.discard-spade.no": t.gettext("No"),
@@ -360,6 +372,54 @@ def _texts(lang: str | None) -> dict[str, str]:
         "check.omnibus-trick.hint": t.gettext("In Omnibus Hearts the J♦ counts −10."),
         "check.omnibus-trick.why": t.gettext(
             "The three hearts count 3 points and the J♦ counts −10, so the trick is worth −7 points."),
+        # -- Cancellation Hearts: two packs ---------------------------------------
+        "step.cancellation.title": t.gettext("Cancellation Hearts: two packs"),
+        "step.cancellation.body.1": t.gettext(
+            "Two packs are shuffled together for 5 to 10 players: every card is there twice."),
+        "position.cancel-first-lead": t.gettext(
+            "Five players. You sit to the dealer's left, so you lead the first trick. Which card do you lead?"),
+        "position.cancel-twin-king": t.gettext(
+            "The first trick: the K♦ is winning so far, and you hold its twin. The winner of this trick also "
+            "takes the kitty, the cards left over from the deal. Which card do you play?"),
+        "position.cancel-carried": t.gettext(
+            "Nobody won the last trick: both 8♦ cancelled, and both 10♦. Its cards, with the Q♠ (13 points), "
+            "wait for the winner of this trick. Which card do you play?"),
+        "check.cancel-deal.question": t.gettext("Five players share the 104 cards of two packs. How are they dealt?"),
+        "check.cancel-deal.kitty": t.gettext("20 cards each; the 4 left over lie face down as the kitty"),
+        "check.cancel-deal.strip": t.gettext("Low cards are taken out first, so that everyone gets the same number"),
+        "check.cancel-deal.strip-wrong": t.gettext(
+            "That is how one pack is shared. With two packs nothing is taken out."),
+        "check.cancel-deal.round": t.gettext("Round the table until none are left, so some players get one more"),
+        "check.cancel-deal.hint": t.gettext(
+            "Everyone gets the same number of cards, and nothing is taken out of the packs."),
+        "check.cancel-deal.why": t.gettext(
+            "104 cards make 20 each for five players; the 4 left over lie face down as the kitty."),
+        "check.cancel-no-pass.question": t.gettext(
+            "Before the first trick of Cancellation Hearts, how many cards do you pass?"),
+        "check.cancel-no-pass.none": t.gettext("None: there is no passing"),
+        "check.cancel-no-pass.three": t.gettext("Three, to the left"),
+        "check.cancel-no-pass.turn": t.gettext("Three, to the left or to the right in turn"),
+        "check.cancel-no-pass.hint": t.gettext(
+            "On the first board you led the first trick as soon as the cards were dealt."),
+        "check.cancel-no-pass.why": t.gettext(
+            "Cancellation Hearts has no passing: the hand starts with the first trick."),
+        "check.cancel-kitty.question": t.gettext("Who takes the kitty?"),
+        "check.cancel-kitty.first": t.gettext("The winner of the first trick"),
+        "check.cancel-kitty.dealer": t.gettext("The dealer"),
+        "check.cancel-kitty.last": t.gettext("The winner of the last trick"),
+        "check.cancel-kitty.hint": t.gettext(
+            "Look at what happened at the end of the first trick on the second board."),
+        "check.cancel-kitty.why": t.gettext(
+            "The kitty goes face down to whoever wins the first trick, with any points in it."),
+        "check.cancel-carry.question": t.gettext(
+            "Every card of the suit led in a trick is cancelled. Who takes that trick's cards?"),
+        "check.cancel-carry.next": t.gettext("The winner of the next trick"),
+        "check.cancel-carry.leader": t.gettext("The player who led it"),
+        "check.cancel-carry.aside": t.gettext("Nobody: they are put aside"),
+        "check.cancel-carry.hint": t.gettext("Look at the third board again."),
+        "check.cancel-carry.why": t.gettext(
+            "Nobody wins that trick: its leader leads again, and its cards wait on the table for the winner of "
+            "the next trick (on the last trick, its leader takes them)."),
         # -- a mixed review ---------------------------------------------------
         "step.review.title": t.gettext("Review: the rules together"),
         "step.review.body.1": t.gettext(

@@ -69,6 +69,19 @@ def number_text(number: int, signed: bool = False) -> str:
     return f"+{number}" if signed else str(number)
 
 
+def ordinal_text(number: int, lang: str | None = None) -> str:
+    """A place in order, as a beginner reads it: "8th" (the 8th trick of 13)."""
+    t = translator(lang)
+    last_two, last = number % 100, number % 10
+    if last == 1 and last_two != 11:
+        return t.pgettext("ordinal", "{number}st").format(number=number)
+    if last == 2 and last_two != 12:
+        return t.pgettext("ordinal", "{number}nd").format(number=number)
+    if last == 3 and last_two != 13:
+        return t.pgettext("ordinal", "{number}rd").format(number=number)
+    return t.pgettext("ordinal", "{number}th").format(number=number)
+
+
 def points_text(points: int, lang: str | None = None) -> str:
     """A number of points as a noun phrase: "1 point", "0 points", "−10 points"."""
     return translator(lang).ngettext("{points} point", "{points} points", abs(points)).format(
@@ -269,21 +282,23 @@ def event_text(event: Event, lang: str | None = None, names: Names = None) -> st
     if kind == "trick-won" and facts.get("cancelled"):  # variant.cancellation.cancel
         points = facts["points"]
         return t.ngettext(
-            "{seat} wins trick {number} with {card}, the highest card of the suit led that is not cancelled, "
-            "and takes {points} point.",
-            "{seat} wins trick {number} with {card}, the highest card of the suit led that is not cancelled, "
-            "and takes {points} points.",
+            "{seat} wins the {ordinal} trick of {total} with {card}, the highest card of the suit led that is "
+            "not cancelled, and takes {points} point.",
+            "{seat} wins the {ordinal} trick of {total} with {card}, the highest card of the suit led that is "
+            "not cancelled, and takes {points} points.",
             abs(points),
-        ).format(seat=seat, number=facts["trick_number"], card=str(facts["winning_card"]),
-                 points=number_text(points))
+        ).format(seat=seat, ordinal=ordinal_text(facts["trick_number"], lang), total=facts["tricks"],
+                 card=str(facts["winning_card"]), points=number_text(points))
     if kind == "trick-won":
         points = facts["points"]
         return t.ngettext(
-            "{seat} wins trick {number} with {card}, the highest of the suit led, and takes {points} point.",
-            "{seat} wins trick {number} with {card}, the highest of the suit led, and takes {points} points.",
+            "{seat} wins the {ordinal} trick of {total} with {card}, the highest of the suit led, and takes "
+            "{points} point.",
+            "{seat} wins the {ordinal} trick of {total} with {card}, the highest of the suit led, and takes "
+            "{points} points.",
             abs(points),
-        ).format(seat=seat, number=facts["trick_number"], card=str(facts["winning_card"]),
-                 points=number_text(points))
+        ).format(seat=seat, ordinal=ordinal_text(facts["trick_number"], lang), total=facts["tricks"],
+                 card=str(facts["winning_card"]), points=number_text(points))
     if kind == "hand-over":
         return t.gettext("The hand is over: every card has been played.")
     if kind == "moon":

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.rules import Rules
+from .messages import names_text
 from .translate import translator
 
 
@@ -25,7 +26,8 @@ def rule_sentence(code: str, facts: dict[str, Any], lang: str | None = None) -> 
     variant = facts.get("variant", "standard")
     values = {"players": facts.get("players"), "each": facts.get("cards_each"), "kitty": facts.get("kitty"),
               "card": str(facts.get("card", "")), "points": facts.get("points"), "target": facts.get("target"),
-              "hand_points": facts.get("hand_points")}
+              "hand_points": facts.get("hand_points"),
+              "cards": names_text([str(card) for card in facts.get("cards", ())], lang)}
     if code == "variant-cancellation":
         if facts["kitty"]:
             return t.ngettext(
@@ -47,6 +49,32 @@ def rule_sentence(code: str, facts: dict[str, Any], lang: str | None = None) -> 
         "variant-omnibus": t.gettext("Omnibus Hearts: {players} players, {each} cards each."),
         "variant-black-maria": t.gettext(
             "Black Maria: {players} players, {each} cards each; cards are always passed to the right."),
+        "stripped": t.gettext(
+            "Taken out before the deal, so that all {players} players get the same number of cards: {cards}."),
+        "stripped-none": t.gettext("With {players} players no card is taken out: all 52 are dealt."),
+        "pass-three": t.gettext(
+            "After looking at their cards, every player chooses three cards and passes them to another player."),
+        "pass-simultaneous": t.gettext(
+            "Everyone chooses at the same time: nobody sees what they receive until all have passed."),
+        "rotation-four": t.gettext(
+            "The pass goes to the left, then to the right, then across, then a hand has no pass; and again."),
+        "rotation-two": t.gettext("The pass goes to the left, then to the right; and again."),
+        "first-lead": t.gettext("The player holding the {card} leads it to the first trick."),
+        "first-lead-open": t.gettext(
+            "The player to the dealer's left leads the first trick, with any card but a heart."),
+        "first-lead-open-no-maria": t.gettext(
+            "The player to the dealer's left leads the first trick, with any card but a heart or a Black Maria."),
+        "follow-suit": t.gettext("Every player must follow the suit led if they can."),
+        "discard": t.gettext("A player with no card of the suit led may play any card: this is discarding."),
+        "trick-winner": t.gettext(
+            "The highest card of the suit led wins the trick (there are no trumps); its winner leads the next one."),
+        "cancellation-carry": t.gettext(
+            "If every card of the suit led is cancelled, nobody wins the trick: its leader leads again, and its "
+            "cards go to the winner of the next trick (on the last trick, to its leader)."),
+        "cancellation-kitty": t.gettext("The kitty goes to the winner of the first trick."),
+        "black-maria-lead": t.gettext("The Black Maria may be led at any time, even before hearts are broken."),
+        "points": t.gettext("Each heart taken is 1 point, and the Black Maria (Q♠) is 13 points."),
+        "points-two-packs": t.gettext("Each heart taken is 1 point, and each Black Maria (Q♠) is 13 points."),
         "bonus-card": t.gettext("The {card} is the bonus card: it is worth −10 points to whoever takes it."),
         "black-maria-points": t.gettext("Points: Q♠ 13, K♠ 10, A♠ 7 and each heart 1."),
         "cancellation-cancel": t.gettext("Two identical cards in one trick cancel: neither can win it."),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.cards import Card
-from .messages import card_name, names_text, number_text
+from .messages import card_name, names_text, number_text, points_text
 from .translate import translator
 
 
@@ -28,6 +28,11 @@ def ui_strings(lang: str | None = None) -> dict[str, str]:
         "total_row": t.pgettext("score sheet", "Total"),
         "undo": t.pgettext("button", "Undo"),
         "new_game": t.pgettext("button", "New game"),
+        # Asked before "New game" (or another variant) ends a game in progress.
+        "new_game_question": t.pgettext("dialog", "Start a new game?"),
+        "new_game_loss": t.pgettext("dialog", "The game in progress and its score sheet will be lost."),
+        "new_game_confirm": t.pgettext("button", "Start a new game"),
+        "new_game_keep": t.pgettext("button", "Keep playing"),
         "hint": t.pgettext("button", "Hint"),
         "coach": t.pgettext("widget", "Coach"),
         "hinted": t.pgettext("card badge", "suggested by the coach"),
@@ -41,6 +46,8 @@ def ui_strings(lang: str | None = None) -> dict[str, str]:
         "pace_instant": t.pgettext("pace", "Instant"),
         "pace_slow": t.pgettext("pace", "One card at a time"),
         "language": t.pgettext("widget", "Language"),
+        # The button that shows the table's settings (the bots' pace, the language, ...) under its toolbar.
+        "settings": t.pgettext("button", "Settings"),
         "hearts_broken": t.pgettext("indicator", "Hearts broken"),
         "hearts_not_broken": t.pgettext("indicator", "Hearts not broken"),
         "you": t.pgettext("seat badge", "you"),
@@ -59,6 +66,8 @@ def ui_strings(lang: str | None = None) -> dict[str, str]:
         "continue_after": t.pgettext("widget", "After a trick"),
         "lesson_undo": t.pgettext("button", "Undo and try another card"),
         "wins": t.pgettext("card badge", "wins the trick"),
+        # Cancellation Hearts: a card of the trick that cancelled with its twin (it cannot win the trick).
+        "cancelled": t.pgettext("card badge", "cancelled"),
         "rule_link": t.pgettext("widget", "See this rule in the rules card"),
         "replay": t.pgettext("widget", "Replay the hand, trick by trick"),
         "replay_back": t.pgettext("button", "Previous trick"),
@@ -78,6 +87,26 @@ def seat_names(players: int, learner: int, lang: str | None = None) -> list[str]
         return [compass[(seat - learner) % 4] for seat in range(players)]
     return [t.pgettext("seat", "Player {number}").format(number=(seat - learner) % players + 1)
             for seat in range(players)]
+
+
+def snapshot_labels(lang: str | None = None) -> dict[str, str]:
+    """The words of the table's static snapshot, shown where widgets cannot run (engine.display)."""
+    t = translator(lang)
+    return {
+        # Translators: {seat} is the seat's name (South).
+        "title": t.gettext("Hearts: what {seat} sees"),
+        "hand": t.gettext("Your cards"),
+        "trick": t.gettext("On the table"),
+        "points": t.gettext("Points this hand"),
+        "total": t.pgettext("score sheet", "Total"),
+        "to_play": t.gettext("to play"),
+    }
+
+
+def seat_with_bot_text(seat: str, bot: str, lang: str | None = None) -> str:
+    """A seat played by a learner's bot function, named with the function: "West (my_bot)"."""
+    # Translators: {seat} is a seat's name (West), {bot} the name of the Python function that plays it (my_bot).
+    return translator(lang).gettext("{seat} ({bot})").format(seat=seat, bot=bot)
 
 
 def seat_short_names(players: int, learner: int, lang: str | None = None) -> list[str]:
@@ -136,6 +165,11 @@ def turn_text(name: str, yours: bool, lang: str | None = None) -> str:
     if yours:
         return t.gettext("Your turn, {name}: choose a highlighted card.").format(name=name)
     return t.gettext("{name} to play.").format(name=name)
+
+
+def ask_turn_text(name: str, lang: str | None = None) -> str:
+    """The learner's turn on a board that asks first: no card is marked yet."""
+    return translator(lang).gettext("Your turn, {name}: which card do you play?").format(name=name)
 
 
 
@@ -234,6 +268,12 @@ def hearts_broken_note(name: str, card: str, must_be_broken: bool, lang: str | N
     return t.gettext("Hearts are broken: {name} played {card}.").format(name=name, card=card)
 
 
+def hearts_open_note(name: str, card: str, lang: str | None = None) -> str:
+    """What breaking hearts allows, told to a learner not yet taught the words "hearts are broken"."""
+    return translator(lang).gettext("{name} played {card}: from now on a heart may be led.").format(
+        name=name, card=card)
+
+
 def void_note(name: str, suit: str, card: str, lang: str | None = None) -> str:
     """A seat shows it has no card of the suit led (play.discard)."""
     return translator(lang).gettext("{name} has no {suit} left, so played {card} instead.").format(
@@ -257,6 +297,19 @@ def hand_summary_title(number: int, lang: str | None = None) -> str:
 def hand_points_text(name: str, points: int, lang: str | None = None) -> str:
     return translator(lang).ngettext("{name}: {points} point", "{name}: {points} points", abs(points)).format(
         name=name, points=signed(points))
+
+
+def aim_text(target: int, lang: str | None = None) -> str:
+    """score.winner: the aim of the game in one line, on a game's first screen."""
+    return translator(lang).gettext(
+        "The aim: take as few points as you can; the game ends at {target} points and the lowest total wins."
+    ).format(target=number_text(target))
+
+
+def taken_before_text(points: int, lang: str | None = None) -> str:
+    """A prepared position's summary: the points a seat had taken before the position began."""
+    return translator(lang).gettext("taken before this position began: {points}").format(
+        points=points_text(points, lang))
 
 
 def replay_trick_title(number: int, count: int, leader: str, lang: str | None = None) -> str:
@@ -387,6 +440,7 @@ def notice_text(kind: str, lang: str | None = None, **facts: object) -> str:
         "continue-first": t.gettext("First press Continue: the completed trick is still on the table."),
         "bad-language": t.gettext("Nothing happened: {detail}"),
         "internal": t.gettext("Something went wrong inside the table ({detail}). The game was not changed."),
+        "bot-replaced": t.gettext("{name} made a mistake ({detail}): the rule bot plays that seat from now on."),
         "house-rules": t.gettext("These rules apply from the next new game."),
         "no-same-deal": t.gettext("Same deal, other rules needs a finished hand: play a hand to the end first."),
     }

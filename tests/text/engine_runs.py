@@ -96,7 +96,7 @@ def prepared_positions() -> Iterator[Event | Explanation]:
     suits = {s: [f"{r}{s}" for r in "23456789TJQKA"] for s in "CDSH"}
     first = Hand.from_cards(rules, [suits["C"][1:], suits["H"], suits["D"], suits["S"]], leader=0, trick=["2C"])
     yield first.explain("5H")
-    taken = [["2C", "3C", "4C", "5C"], [], [], []]
+    taken = [[], ["2C", "3C", "4C", "5C"], [], []]  # seat 1 won the first trick and leads the second
     others = [c for c in suits["C"][4:] + suits["D"] + suits["S"] if c != "QS"]
     only_hearts = [others[:11] + ["AH"], suits["H"][:12], others[11:23], others[23:] + ["QS"]]
     position = Hand.from_cards(rules, only_hearts, leader=1, taken=taken)
@@ -121,7 +121,7 @@ def variant_rarities() -> Iterator[Event | Explanation]:
                       {"led_suit": Suit.CLUBS})
     yield Explanation(True, "variant.cancellation.first-lead", "first-lead-maria-only", Card.parse("QS"), 0, {})
     yield Event("trick-won", "variant.cancellation.cancel", 3, (Card.parse("9C"),) * 2, {
-        "trick_number": 4, "winning_card": Card.parse("7C"), "points": 2, "cancelled": True})
+        "trick_number": 4, "tricks": 10, "winning_card": Card.parse("7C"), "points": 2, "cancelled": True})
     yield Event("trick-carried", "variant.cancellation.carry", 1, facts={"led_suit": Suit.SPADES, "trick_number": 5})
     yield Event("carried-taken", "variant.cancellation.carry", 2, tuple(Card.parse(c) for c in ("9S", "9S")),
                 {"points": 0})

@@ -229,10 +229,11 @@ def counted_items() -> Iterator[Event | Explanation]:
     """Events and explanations with counts of 0, 1, 2 and many, and negative points (Omnibus)."""
     queen = Card.parse("QD")
     for points in (0, 1, 2, 14, -1, -9, -10):
-        yield Event("trick-won", "play.trick-winner", 1, (), {"trick_number": 3, "winning_card": queen,
-                                                               "points": points})
-        yield Event("trick-won", "variant.cancellation.cancel", 1, (), {"trick_number": 3, "winning_card": queen,
-                                                                         "points": points, "cancelled": True})
+        yield Event("trick-won", "play.trick-winner", 1, (), {"trick_number": 3, "tricks": 13,
+                                                               "winning_card": queen, "points": points})
+        yield Event("trick-won", "variant.cancellation.cancel", 1, (), {"trick_number": 3, "tricks": 10,
+                                                                         "winning_card": queen, "points": points,
+                                                                         "cancelled": True})
     for cards in (1, 2, 5):
         for points in (0, 1, 2, 13):
             yield Event("carried-taken", "variant.cancellation.carry", 2, (queen,) * cards, {"points": points})
