@@ -1,12 +1,15 @@
 """JupyterHub for a class on one machine: each learner logs in with a name of
 their choice and the class password, gets a Jupyter server of their own, and
-lands in the Voilà lesson. docs/teachers.md ("Serving a class with JupyterHub")
-says how to run it; tests/browser/test_jupyterhub.py rehearses this very file.
+lands in the Voilà lesson; the teacher logs in with the teacher's password and
+sees the class at ``/services/hearts-class/``. docs/teachers.md ("Serving a class
+with JupyterHub") says how to run it; tests/browser/test_jupyterhub.py rehearses
+this very file.
 
 Run it from the folder that holds the notebooks (the repository, or a folder
 with ``notebooks/lesson.ipynb`` and ``notebooks/play.ipynb``)::
 
-    HEARTS_CLASS_PASSWORD='a long class password' jupyterhub -f docs/jupyterhub_config.py
+    HEARTS_CLASS_PASSWORD='a long class password' HEARTS_TEACHER_PASSWORD='another one' \
+        jupyterhub -f docs/jupyterhub_config.py
 
 No root and no system accounts are needed: every learner's server runs as the
 user who started the hub, with a home folder of its own under
@@ -19,6 +22,7 @@ each learner a system account (JupyterHub's default ``PAMAuthenticator`` and
 """
 
 import os
+import sys
 
 c = get_config()  # noqa: F821 - JupyterHub defines get_config when it loads this file
 
@@ -59,6 +63,33 @@ c.Spawner.args = [
     "--ServerApp.shutdown_no_activity_timeout=1800",
     "--ServerApp.terminals_enabled=False",
 ]
+
+# The teacher's view: a service the hub starts (hearts_widget.classroom.service) that keeps
+# each learner's progress in one SQLite file beside the homes. The learners' lessons post
+# their progress to it with their own hub token; the teacher's page is at
+# /services/hearts-class/, for a hub admin or a member of the group "teachers": logging in
+# with the teacher's password (any name) puts that user in the group, the class password never.
+SERVICE = "hearts-class"
+SERVICE_URL = "http://127.0.0.1:" + os.environ.get("HEARTS_CLASS_SERVICE_PORT", "10101")
+TEACHER_PASSWORD = os.environ.get("HEARTS_TEACHER_PASSWORD", "")
+c.JupyterHub.services = [{
+    "name": SERVICE,
+    "url": SERVICE_URL,
+    "command": [sys.executable, "-m", "hearts_widget.classroom.service",
+                "--db", os.path.join(HOMES, "hearts-class.sqlite"), "--keep-days", "30"],
+    "oauth_no_confirm": True,  # the teacher is not asked to allow the service to know their name
+}]
+# Every user may reach the service (its page lets in only teachers; its API, a learner's own
+# progress), and a learner's server token may post there.
+c.JupyterHub.load_roles = [{"name": "user", "scopes": ["self", f"access:services!service={SERVICE}"]}]
+c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server", f"access:services!service={SERVICE}"]
+c.Spawner.environment = {"HEARTS_CLASS_SERVICE_URL": f"{SERVICE_URL}/services/{SERVICE}/"}
+if TEACHER_PASSWORD:
+    if len(TEACHER_PASSWORD) < 8 or TEACHER_PASSWORD == PASSWORD:
+        raise SystemExit("jupyterhub_config.py: HEARTS_TEACHER_PASSWORD must be 8 characters or more, "
+                         "and not the class password")
+    c.Authenticator.manage_groups = True  # (before password_groups, which needs it)
+    c.SharedPasswordAuthenticator.password_groups = {TEACHER_PASSWORD: ["teachers"]}
 
 # Stopping the hub (Ctrl+C) stops every learner's server too.
 c.JupyterHub.cleanup_servers = True

@@ -6,7 +6,10 @@ ipywidgets) only when it is first asked for.
 
 from __future__ import annotations
 
+import re
 import sys
+from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 from .engine import (
@@ -30,7 +33,26 @@ from .engine import (
     parse_cards,
 )
 
-__version__ = "0.1.0"
+
+def _version() -> str:
+    """This copy's version: from ``pyproject.toml`` beside it in a source tree (a
+    clone on ``PYTHONPATH``, an unpacked sdist: the installed metadata, if any,
+    may be another copy's), else from the installed package's metadata."""
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    try:
+        project = pyproject.read_text(encoding="utf-8").partition("\n[project]\n")[2].partition("\n[")[0]
+    except OSError:
+        project = ""
+    found = re.search(r'^version = "([^"]+)"', project, re.MULTILINE)
+    if re.search(r'^name = "hearts-widget"$', project, re.MULTILINE) and found:
+        return found.group(1)
+    try:
+        return metadata.version("hearts-widget")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"  # neither installed nor in its source tree (copied files)
+
+
+__version__ = _version()
 
 if sys.platform == "emscripten":  # Pyodide, as in the serverless site: see in_browser
     from .in_browser import send_nulls_to_the_page

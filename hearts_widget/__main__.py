@@ -5,6 +5,10 @@ and a free port, and prints the URL to open. Ctrl+C stops it. The options
 for serving a class (a token, a cap on tables, idle timeouts) are in
 ``hearts_widget.serve``.
 
+``python -m hearts_widget --lesson`` serves the lesson instead, with the
+teacher's page at ``/teacher`` (see ``hearts_widget.classroom``);
+``python -m hearts_widget forget-class`` deletes the class's progress it kept.
+
 ``python -m hearts_widget site OUTDIR`` (or ``hearts-widget site OUTDIR``)
 builds the serverless lesson site instead: see ``hearts_widget.site``.
 """
@@ -28,6 +32,8 @@ def main(argv: list[str] | None = None) -> int:
         from .site import main as build_site
 
         return build_site(argv[1:])
+    if argv[:1] == ["forget-class"]:
+        return forget_class(argv[1:])
     if importlib.util.find_spec("voila") is None:
         print(NO_VOILA, file=sys.stderr)
         return 1
@@ -41,6 +47,21 @@ def main(argv: list[str] | None = None) -> int:
         return serve(args, NOTEBOOK)
     except KeyboardInterrupt:
         return 0
+
+
+def forget_class(argv: list[str]) -> int:
+    """Delete the class store (every learner's progress the launcher kept), saying which files went."""
+    from .classroom.store import delete_store
+    from .serve import class_store_path
+
+    parser = argparse.ArgumentParser(prog="python -m hearts_widget forget-class",
+                                     description="Delete the progress of the class kept by --lesson.")
+    parser.add_argument("--class-db", default=None, metavar="PATH",
+                        help="the class store's file (default: the one --lesson uses by default)")
+    path = class_store_path(parser.parse_args(argv))
+    gone = delete_store(path)
+    print(f"Deleted {', '.join(map(str, gone))}." if gone else f"No class store at {path}: nothing to delete.")
+    return 0
 
 
 if __name__ == "__main__":

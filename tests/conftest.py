@@ -9,10 +9,53 @@ where they never run.
 
 from __future__ import annotations
 
+import tempfile
+from collections.abc import Generator
+from pathlib import Path
+
 import pytest
+from playwright.sync_api import Page
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if {"page", "context", "browser"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                             ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failed browser test's report says what each open page showed at that moment (its
+    address, state id and text, through shadow roots, its errors) and where its screenshot is: CI keeps
+    only the printed output, and a failure on a loaded machine may not come back here."""
+    report = yield
+    if report.when == "call" and report.failed:
+        for name, value in getattr(item, "funcargs", {}).items():
+            if isinstance(value, Page) and not value.is_closed():
+                report.sections.append((f"what the page '{name}' showed", page_summary(value, item)))
+    return report
+
+
+def page_summary(page: Page, item: pytest.Item) -> str:
+    """The page's address, each table's state id and text, the page's errors and a screenshot's path;
+    never raises."""
+    lines = [f"url: {page.url}"]
+    try:
+        tables = page.locator(".hw-root")
+        for index in range(min(tables.count(), 3)):
+            table = tables.nth(index)
+            text = table.inner_text(timeout=2000)
+            lines.append(f"table {index} (state {table.get_attribute('data-state-id', timeout=2000)}):")
+            lines.append(text[:2500])
+        if not tables.count():
+            lines.append(page.locator("body").inner_text(timeout=2000)[:2500])
+        errors = [str(error)[:300] for error in page.page_errors()]
+        errors += [f"console: {message.text[:300]}" for message in page.console_messages() if message.type == "error"]
+        lines += ["errors on the page:", *errors[-10:]] if errors else ["no errors on the page"]
+        shot = Path(tempfile.gettempdir()) / f"failed-{item.name[:80]}.png".replace("/", "_")
+        page.screenshot(path=str(shot), full_page=True, timeout=5000)
+        lines.append(f"screenshot: {shot}")
+    except Exception as error:  # the page may be gone or stuck: say so, and keep the test's own failure
+        lines.append(f"(could not read the page further: {error.__class__.__name__}: {str(error)[:200]})")
+    return "\n".join(lines)

@@ -5,6 +5,7 @@ that group only."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -34,9 +35,17 @@ LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    return free_ports(1)[0]
+
+
+def free_ports(count: int) -> list[int]:
+    """``count`` different free ports: each socket stays bound until all are chosen, since
+    ports asked for one after another may repeat (a hub once got its proxy's API on its own port)."""
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(socket.socket()) for _ in range(count)]
+        for sock in sockets:
+            sock.bind(("127.0.0.1", 0))
+        return [sock.getsockname()[1] for sock in sockets]
 
 
 def jupyter_env(home: Path, base: Mapping[str, str]) -> dict[str, str]:

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots import BOTS, Bot, make_bot
+from ..bots.function import as_bot
 from ..engine import Rules
+from ..text.rule_names import rule_name
 from ..text.translate import LANGUAGES, default_language
 
 HUMAN = "human"
@@ -30,8 +32,11 @@ MAX_NAME = 100  # characters of a keep_as name
 @dataclass(frozen=True)
 class TableOptions:
     """What ``HeartsTable(...)`` accepts. ``seats`` lists, per seat, ``"human"``,
-    ``"bot"`` (the rule-based bot), a bot name of ``hearts_widget.bots.BOTS`` or a
-    bot object; the learner's seat must be human. ``variant`` names a variant of
+    ``"bot"`` (the rule-based bot), a bot name of ``hearts_widget.bots.BOTS``, a
+    bot object or a bot function (``def my_bot(view) -> card``, see
+    ``bots.function``); the learner's seat must be human. ``bots`` lists the bots
+    alone, one per other seat in the order of play from the learner's left
+    (``bots=[my_bot, "rule", "strong"]``), instead of ``seats``. ``variant`` names a variant of
     ``Rules``; ``rules`` (a ``Rules``) gives every rule at once, house rules too,
     instead of ``players``, ``target`` and ``variant``. Without ``lang`` the
     table speaks the kernel's locale when it is a shipped language, else English.
@@ -42,13 +47,20 @@ class TableOptions:
     no new game, variant, pace, language, house rules, score sheet or log).
     ``keep_as`` names the game a browser's page keeps on this table (a reload
     finds it again); without it, tables made with the same options share one
-    kept game, so a lesson names its guided hand and its free game."""
+    kept game, so a lesson names its guided hand and its free game.
+    ``show_rule_ids`` adds each rule's id (``play.follow-suit``) beside its name,
+    for teachers and developers (never read out by a screen reader).
+    ``ask_first`` (a lesson board: the learner predicts first) shows no verdict, mark or
+    rule sentence on the learner's cards until they have tried one (or asked to see them).
+    ``untaught`` lists rule ids the learner has not been taught yet: the table tells
+    what they do in plain words instead of naming them (the hearts broken)."""
 
     players: int = 4
     target: int = 100
     seed: int | None = None
     learner: int = 0
     seats: tuple[Any, ...] | None = None
+    bots: tuple[Any, ...] | None = None
     open_hands: bool = False
     pace: float = SLOW_PACE
     continue_after: float = 0.0
@@ -57,6 +69,9 @@ class TableOptions:
     rules: Rules | None = None
     layout: str = "game"
     keep_as: str | None = None
+    show_rule_ids: bool = False
+    ask_first: bool = False
+    untaught: tuple[str, ...] = ()
 
     @classmethod
     def from_kwargs(cls, kwargs: dict[str, Any]) -> TableOptions:
@@ -69,6 +84,8 @@ class TableOptions:
                 raise TypeError(f"HeartsTable got an unknown option {name!r}.{hint} "
                                 f"The options are: {', '.join(known)}.")
         kwargs = {**kwargs, "lang": default_language(kwargs.get("lang"))}
+        if isinstance(kwargs.get("untaught"), (list, frozenset, set)):
+            kwargs["untaught"] = tuple(sorted(kwargs["untaught"]))
         rules = kwargs.get("rules")
         if rules is not None:
             if not isinstance(rules, Rules):
@@ -77,6 +94,8 @@ class TableOptions:
             if both:
                 raise TypeError(f"give the rules either as rules=Rules(...) or as {', '.join(both)}, not both")
             kwargs = {**kwargs, "players": rules.players, "target": rules.target, "variant": rules.variant}
+        if kwargs.get("bots") is not None:
+            kwargs = {**kwargs, "seats": seats_of_bots(kwargs)}
         options = cls(**kwargs)
         options.check()
         return options
@@ -97,14 +116,23 @@ class TableOptions:
             raise ValueError(f"layout must be one of {', '.join(map(repr, LAYOUTS))}, not {self.layout!r:.60}")
         if self.keep_as is not None and not (isinstance(self.keep_as, str) and 0 < len(self.keep_as) <= MAX_NAME):
             raise ValueError(f"keep_as must be None or a name of 1 to {MAX_NAME} characters, not {self.keep_as!r:.60}")
+        for name in ("show_rule_ids", "ask_first"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
+        if not isinstance(self.untaught, tuple) or not all(isinstance(r, str) for r in self.untaught):
+            raise ValueError(f"untaught must be a tuple of rule ids, not {self.untaught!r:.60}")
+        for rule in self.untaught:
+            rule_name(rule)  # an unknown rule id is refused naming the ids
         if self.seats is not None:
             seats = self.seats
             if isinstance(seats, str) or not isinstance(seats, Sequence) or len(seats) != self.players:
                 raise ValueError(f"seats must list {self.players} entries, one per seat, not {seats!r}")
             for seat, kind in enumerate(seats):
-                if not (isinstance(kind, str) and kind in (HUMAN, BOT, *BOTS)) and not is_bot(kind):
-                    raise ValueError(f"seat {seat} must be 'human', 'bot', one of {', '.join(BOTS)} or a bot "
-                                     f"object (with choose_pass, choose_play and choose_moon), not {kind!r}")
+                if not (isinstance(kind, str) and kind in (HUMAN, BOT, *BOTS)) and not is_bot(kind) \
+                        and not (callable(kind) and not isinstance(kind, str)):
+                    raise ValueError(f"seat {seat} must be 'human', 'bot', one of {', '.join(BOTS)}, a bot "
+                                     f"object (with choose_pass, choose_play and choose_moon) or a bot function "
+                                     f"(def my_bot(view) -> card), not {kind!r}")
             if seats[self.learner] != HUMAN:
                 raise ValueError(f"the learner's seat {self.learner} must be 'human', not {seats[self.learner]!r}")
 
@@ -119,6 +147,23 @@ class TableOptions:
 def is_bot(value: object) -> bool:
     """Whether ``value`` has what the table needs from a bot (the ``Bot`` protocol)."""
     return all(callable(getattr(value, name, None)) for name in ("choose_pass", "choose_play", "choose_moon"))
+
+
+def seats_of_bots(kwargs: dict[str, Any]) -> tuple[Any, ...]:
+    """``seats`` from ``bots``: the learner's seat human, the bots in the order of play from its left."""
+    bots, players, learner = kwargs["bots"], kwargs.get("players", 4), kwargs.get("learner", 0)
+    if kwargs.get("seats") is not None:
+        raise TypeError("give the bots either as bots=[...] (the other seats) or in seats=[...], not both")
+    if isinstance(bots, str) or not isinstance(bots, Sequence) or not isinstance(players, int) \
+            or len(bots) != players - 1:
+        raise ValueError(f"bots must list {players - 1 if isinstance(players, int) else 'the'} bots, one per "
+                         f"other seat from your left, not {bots!r:.80}")
+    if not isinstance(learner, int) or isinstance(learner, bool) or not 0 <= learner < players:
+        raise ValueError(f"learner must be a seat from 0 to {players - 1}, not {learner!r}")
+    seats: list[Any] = [HUMAN] * players
+    for offset, bot in enumerate(bots, start=1):
+        seats[(learner + offset) % players] = bot
+    return tuple(seats)
 
 
 def check_pace(pace: Any) -> float:
@@ -136,7 +181,7 @@ def check_continue_after(seconds: Any) -> float:
 
 
 def check_lang(lang: Any) -> str:
-    if lang not in LANGUAGES:
+    if not isinstance(lang, str) or lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
     return str(lang)
 
@@ -152,5 +197,5 @@ def bot_for_seats(options: TableOptions) -> list[Bot | None]:
             seed = None if options.seed is None else options.seed + seat
             bots.append(make_bot(DEFAULT_BOT if kind == BOT else kind, seed=seed))
         else:
-            bots.append(kind)
+            bots.append(as_bot(kind))
     return bots

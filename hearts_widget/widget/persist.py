@@ -202,11 +202,16 @@ def parse(text: Any) -> Any:
     if not isinstance(text, (str, bytes)):
         raise RecordError(f"a saved table is JSON text, not {type(text).__name__}")
     if len(text) > MAX_BYTES:
-        raise RecordError(f"a saved table is at most {MAX_BYTES} bytes; this is {len(text)}")
+        raise too_large(len(text))
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as error:
         raise RecordError(f"not JSON: {str(error)[:80]}") from None
+
+
+def too_large(size: int) -> RecordError:
+    """The refusal of a file or record of ``size`` bytes, larger than :data:`MAX_BYTES`."""
+    return RecordError(f"the file is too large to be a game file: {size:,} bytes, at most {MAX_BYTES:,}")
 
 
 # -- where the kernel keeps them --------------------------------------------
@@ -309,9 +314,14 @@ def seal(record: dict[str, Any], folder: Path | None = None) -> str:
     key, nonce = _key(folder), secrets.token_bytes(16)
     plain = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode()
     secret = bytes(a ^ b for a, b in zip(plain, _stream(key, nonce, len(plain)), strict=True))
-    mac = hmac.new(key, nonce + secret, hashlib.sha256).hexdigest()
+    mac = _mac(key, VERSION, nonce, secret)
     return json.dumps({"format": SEALED_FORMAT, "version": VERSION, "nonce": base64.b64encode(nonce).decode(),
                        "data": base64.b64encode(secret).decode(), "mac": mac})
+
+
+def _mac(key: bytes, version: int, nonce: bytes, secret: bytes) -> str:
+    """The file's authentication: its version, nonce and encrypted record (a file's version changed is refused)."""
+    return hmac.new(key, b"%d\0" % version + nonce + secret, hashlib.sha256).hexdigest()
 
 
 def unseal(text: Any, folder: Path | None = None) -> Any:
@@ -324,9 +334,14 @@ def unseal(text: Any, folder: Path | None = None) -> Any:
         nonce, secret = base64.b64decode(outer["nonce"], validate=True), base64.b64decode(outer["data"], validate=True)
     except (ValueError, TypeError):
         raise RecordError("the game file is damaged") from None
+    version = outer["version"]
+    if type(version) is not int:
+        raise RecordError("the game file is damaged")
     key = _key(folder)
-    mac = hmac.new(key, nonce + secret, hashlib.sha256).hexdigest()
+    mac = _mac(key, version, nonce, secret)
     if not isinstance(outer["mac"], str) or not hmac.compare_digest(mac, outer["mac"]):
         raise RecordError("the game file was changed, or saved by another server")
+    if version != VERSION:
+        raise RecordError(f"the game file is of version {version}; this table opens version {VERSION}")
     plain = bytes(a ^ b for a, b in zip(secret, _stream(key, nonce, len(secret)), strict=True))
     return parse(plain.decode("utf-8", errors="replace"))

@@ -10,6 +10,7 @@ the variant's name), so the learner reads exactly which rule changes.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..engine import HeartsError, Rules
@@ -52,8 +53,14 @@ def change_label(rules: Rules, change: dict[str, Any], lang: str) -> str:
 
 def same_deal_choices(rules: Rules, lang: str) -> list[dict[str, str]]:
     """The changes for the page's choice: code and label."""
-    return [{"code": code, "name": change_label(rules, change, lang)}
-            for code, change in same_deal_changes(rules).items()]
+    return [{"code": code, "name": name} for code, name in _labelled_changes(rules, lang)]
+
+
+@lru_cache(maxsize=32)
+def _labelled_changes(rules: Rules, lang: str) -> tuple[tuple[str, str], ...]:
+    """Each change's code and label, worked out once per rules and language (the table's state
+    carries them with every update after a hand, and each label writes a whole rules card)."""
+    return tuple((code, change_label(rules, change, lang)) for code, change in same_deal_changes(rules).items())
 
 
 def same_deal_view(result: SameDeal, change: dict[str, Any], names: list[str], lang: str) -> dict[str, Any]:

@@ -15,10 +15,12 @@ from typing import Any
 
 from ..bots import best_moon_choice
 from ..bots.base import ask_moon_choice
+from ..bots.function import BotMistake, FunctionBot
+from ..bots.rule import RuleBot
 from ..engine import Card, Game, Hand, HeartsError, IllegalMove, Trick, parse_cards
 from ..engine.same_deal import SameDeal, changed_rules, same_deal
 from ..engine.view import SeatView
-from ..text.ui import notice_text, seat_names
+from ..text.ui import notice_text, seat_names, seat_with_bot_text
 from ..text.variants import house_rule_labels, variant_label
 from .options import (
     TableOptions,
@@ -27,6 +29,7 @@ from .options import (
     check_lang,
     check_pace,
 )
+from .review import Review
 from .same_deal import same_deal_changes
 from .undo_rule import revealed_since
 
@@ -35,7 +38,8 @@ Notice = dict[str, Any]
 # The messages the page may send; "state" must carry the current state id
 # for those that change the game (a click on an old table does nothing).
 GAME_INTENTS = ("play", "pass", "undo", "new_game", "finish_hand", "moon", "hint", "continue")
-VIEW_INTENTS = ("set_pace", "set_continue_after", "show_last_trick", "lang", "house_rules", "same_deal")
+VIEW_INTENTS = ("set_pace", "set_continue_after", "show_last_trick", "lang", "house_rules", "same_deal",
+                "review", "retry", "retry_play")
 # The house rules a learner may set for a new game (options of Rules).
 HOUSE_RULES = ("first_trick_no_points", "maria_breaks_hearts", "hearts_must_be_broken", "moon", "target")
 MESSAGE_TYPES = GAME_INTENTS + VIEW_INTENTS
@@ -89,13 +93,34 @@ class TableSession:
         self.stop_after_move = False
         self.stopped = False
         self._stop_armed = False
+        # A board that asks first (options.ask_first) shows its verdicts once the learner
+        # has tried a card or asked to see the playable ones.
+        self.revealed = False
         # Same deal, other rules: the change tried on the hand just finished, and the replay.
         self.same_deal: tuple[dict[str, Any], SameDeal] | None = None
+        # The learner's cards of this hand and the one before, each with its view when played
+        # (for the hand's review), and the review of the hand just finished (review.py).
+        self.decisions: list[tuple[SeatView, Card]] = []
+        self.review: Review | None = None
+
+    @property
+    def asking(self) -> bool:
+        """Whether the learner's cards show no verdict yet (a board that asks first, not answered)."""
+        return self.options.ask_first and not self.revealed
+
+    def reveal(self) -> None:
+        """Show the verdicts on the learner's cards (a lesson's "Show the playable cards")."""
+        if not self.revealed:
+            self.revealed = True
+            self._changed()
 
     # -- who acts -----------------------------------------------------------
     @property
     def names(self) -> list[str]:
-        return seat_names(self.options.players, self.options.learner, self.lang)
+        """The seats' names; a seat played by a bot function carries the function's name too."""
+        names = seat_names(self.options.players, self.options.learner, self.lang)
+        return [seat_with_bot_text(name, bot.name, self.lang) if isinstance(bot, FunctionBot) else name
+                for name, bot in zip(names, self.bots, strict=True)]
 
     def is_human(self, seat: int) -> bool:
         return self.bots[seat] is None
@@ -118,13 +143,13 @@ class TableSession:
     def bot_step(self) -> None:
         """One bot action: every waiting bot passes at once, or one bot plays a card
         or makes its moon choice. A bot that fails or breaks the rules is shown as
-        an error on the table and replaced, for this move, by a plain legal choice."""
+        an error on the table and its seat is played by the rule bot from then on."""
         game = before = self.game
         if game.pending_moon is not None:
             seat, scores, rules = game.pending_moon, game.scores, game.rules
             bot = self.bots[seat]
             assert bot is not None
-            game = self._bot_move(lambda: game.choose_moon(ask_moon_choice(bot, seat, scores, rules)),
+            game = self._bot_move(seat, lambda: game.choose_moon(ask_moon_choice(bot, seat, scores, rules)),
                                   lambda: game.choose_moon(best_moon_choice(seat, scores, rules.target,
                                                                             rules.moon_points)))
         elif game.hand.phase == "pass":
@@ -137,8 +162,8 @@ class TableSession:
             player = self.bots[mover]
             assert player is not None
             view = game.hand.view(mover)
-            game = self._bot_move(lambda: game.play(player.choose_play(view), mover),
-                                  lambda: game.play(view.legal[0], mover))
+            game = self._bot_move(mover, lambda: game.play(player.choose_play(view), mover),
+                                  lambda: game.play(RuleBot().choose_play(view), mover))
         self.game = game
         self._after_play(before)
 
@@ -146,14 +171,20 @@ class TableSession:
         bot = self.bots[seat]
         assert bot is not None
         view = game.hand.view(seat)
-        return self._bot_move(lambda: game.pass_cards(seat, bot.choose_pass(view)),
-                              lambda: game.pass_cards(seat, view.held[:3]))
+        return self._bot_move(seat, lambda: game.pass_cards(seat, bot.choose_pass(view)),
+                              lambda: game.pass_cards(seat, RuleBot().choose_pass(view)))
 
-    def _bot_move(self, decide: Callable[[], Game], fallback: Callable[[], Game]) -> Game:
+    def _bot_move(self, seat: int, decide: Callable[[], Game], fallback: Callable[[], Game]) -> Game:
+        """The bot's move; a bot that raises or breaks a rule is told on the table, and the
+        rule bot makes this move and every later one for that seat."""
         try:
             return decide()
         except Exception as error:  # noqa: BLE001 - a third-party bot must not stop the table
-            self.handle_error(error)
+            name = self.names[seat]
+            self.bots[seat] = RuleBot()
+            detail = str(error) if isinstance(error, BotMistake) else \
+                "".join(traceback.format_exception_only(type(error), error)).strip()
+            self._say("bot-replaced", level="error", name=name, detail=detail)
             return fallback()
 
     def run_bots(self) -> None:
@@ -221,6 +252,7 @@ class TableSession:
         if card not in hand.held(seat):
             self._say("not-held", card=str(card))
             return
+        self.revealed = True  # the learner has answered: the verdicts may show
         explanation = hand.view(seat).explain(card)
         if not explanation.legal:
             self._say("illegal", rule=explanation.rule, card=str(card), reason=explanation.text(self.lang))
@@ -228,6 +260,8 @@ class TableSession:
         view, before = hand.view(seat), self.game
         if self._human_move(lambda game: game.play(card, seat)):
             self._played_from = view
+            if seat == self.options.learner:
+                self.decisions = [d for d in self.decisions if d[0].number >= view.number - 1] + [(view, card)]
             self._stop_armed = self.stop_after_move
             self._after_play(before)
 
@@ -279,8 +313,9 @@ class TableSession:
         peeked = revealed_since(before, shown, seat, self.open_hands)
         self.practice = self.practice or peeked
         self.game, self.viewer = before, seat
+        self.decisions = [d for d in self.decisions if _played_count(d[0]) < _played_count(before.hand)]
         self._played_from = self.feedback_on = self.same_deal = self.held = None
-        self.stopped = self._stop_armed = False
+        self.stopped = self._stop_armed = self.revealed = False
         self.undo_changed()
         self._say("undone-practice" if peeked else "undone", level="info")
 
@@ -295,7 +330,8 @@ class TableSession:
         self.game = Game.new(self.rules)
         self.undo_stack.clear()
         self.practice = False
-        self._played_from = self.feedback_on = self.same_deal = self.held = None
+        self._played_from = self.feedback_on = self.same_deal = self.held = self.review = None
+        self.decisions = []
         self.stopped = self.stop_after_move = self._stop_armed = False
         self.viewer = self.options.learner
         self.undo_changed()
@@ -344,6 +380,52 @@ class TableSession:
             self._say("refused", reason=str(error))
             return
         self.same_deal = (changes[code], result)
+        self._changed()
+
+    def review_hand(self) -> Review | None:
+        """The review of the hand just finished (made once per hand, judged by the table's thread)."""
+        game = self.game
+        if not game.completed:
+            return None
+        number = game.completed[-1].number
+        if self.review is None or self.review.number != number:
+            learner = self.options.learner
+            passed_in = game.completed[-1] if self.is_human(learner) else None  # a bot's pass is not the learner's
+            self.review = Review(number, self.decisions, passed_in, learner)
+        return self.review
+
+    def _on_review(self, message: dict[str, Any]) -> None:
+        """Open or close the review of the hand just finished: ``{"open": true}``."""
+        review = self.review_hand()
+        show = message.get("open")
+        if review is None or not isinstance(show, bool):
+            self._say("malformed", detail="review needs open: true or false, after a hand")
+            return
+        review.open, review.retry = show, None
+        self._changed()
+
+    def _on_retry(self, message: dict[str, Any]) -> None:
+        """Try a costly card of the review again (``{"decision": i}``), or stop (``null``)."""
+        review = self.review_hand()
+        decision = message.get("decision")
+        if review is None:
+            self._say("malformed", detail="retry needs a review")
+            return
+        if decision is None:
+            review.retry = None
+        elif not review.start_retry(decision):
+            self._say("malformed", detail="retry needs decision: the number of a costly card of the review")
+            return
+        self._changed()
+
+    def _on_retry_play(self, message: dict[str, Any]) -> None:
+        """A card tried in the position tried again: ``{"card": "QS"}``; at the pass, three
+        cards: ``{"cards": ["QS", "KS", "AH"]}``."""
+        review = self.review_hand()
+        if review is None or not review.try_again(message.get("cards", message.get("card"))):
+            self._say("malformed", detail="retry_play needs a card playable in the position tried again "
+                                          "(at the pass, three cards of the hand)")
+            return
         self._changed()
 
     def _on_hint(self, message: dict[str, Any]) -> None:
@@ -415,8 +497,9 @@ class TableSession:
         self.game = game
         self.undo_stack.clear()
         self.practice = False
-        self._played_from = self.feedback_on = self.same_deal = self.held = None
-        self.stopped = self._stop_armed = False
+        self._played_from = self.feedback_on = self.same_deal = self.held = self.review = None
+        self.decisions = []
+        self.stopped = self._stop_armed = self.revealed = False
         self.undo_changed()
 
     def _human_move(self, move: Callable[[Game], Game]) -> bool:
@@ -524,3 +607,8 @@ def completed_trick_hand(before: Game, after: Game) -> int | None:
     if len(after.hand.tricks) > len(before.hand.tricks):
         return after.hand.number
     return None
+
+
+def _played_count(position: Hand | SeatView) -> tuple[int, int]:
+    """How far into the game a hand or a view is: its hand number and the cards played in it."""
+    return position.number, sum(len(t.cards) for t in position.tricks) + len(position.trick.cards)

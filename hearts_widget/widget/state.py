@@ -9,12 +9,13 @@ end only lays it out.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from ..bots.coach import hint, moon_hint, trick_feedback
 from ..engine import Card, Event, Game, Trick
-from ..engine.cards import multiset_of
+from ..engine.cards import mask_of, multiset_of
 from ..engine.rules import MOON_RULES, VARIANTS, Rules
 from ..engine.view import SeatView
 from ..text import LANGUAGES, card_name, event_text, number_text, ui, variants
@@ -38,6 +39,12 @@ def card_info(card: Card, lang: str) -> dict[str, Any]:
     rank = card.code[:-1]
     return {"code": card.code, "rank": rank, "suit": card.suit.letter, "symbol": card.suit.symbol,
             "red": card.suit.is_red, "name": card_name(card, lang)}
+
+
+def card_ref(card: Card, lang: str) -> dict[str, str]:
+    """A card as the table's traits send it: its code (the page draws the face from it) and its
+    name. Half the bytes of :func:`card_info`, which a hand's replay sends 60 times."""
+    return {"code": card.code, "name": card_name(card, lang)}
 
 
 def visible_history(game: Game, seat: int, open_hands: bool) -> list[Event]:
@@ -89,9 +96,11 @@ def table_state(session: TableSession, now: TableView | None = None) -> dict[str
         "pass_label": ui.pass_direction_label(now.shown.pass_direction, lang),
         "phase": "over" if game.is_over else "moon" if game.pending_moon is not None else hand.phase,
         "status": _status(session, view),
+        "aim": _aim(session),
         "your_turn": your_turn,
+        "asking": session.asking,
         "passing": passing,
-        "teaching": _teaching(view, lang) if your_turn else [],
+        "teaching": _teaching(view, lang) if your_turn and not session.asking else [],
         "pass": _pass_info(view, names, lang, passing),
         "trick": _trick(session, now),
         "show_last_trick": session.show_last_trick,
@@ -101,6 +110,7 @@ def table_state(session: TableSession, now: TableView | None = None) -> dict[str
         "game_over": (_game_over(game, names, session.options.learner, lang)
                       if game.is_over and session.held is None else None),
         "can_undo": bool(session.undo_stack),
+        "in_progress": _in_progress(session),
         "practice": practice_text(lang) if session.practice else "",
         "hand_over": _hand_over(game, names, lang),
         "hint": _hint(session, view),
@@ -113,17 +123,35 @@ def table_state(session: TableSession, now: TableView | None = None) -> dict[str
 def static_state(session: TableSession) -> dict[str, Any]:
     """What changes only with the language or the rules (a new game, the house rules):
     synced apart from the game's state, so a played card does not resend it."""
-    lang = session.lang
+    return _static(session.lang, session.options.show_rule_ids, session.options.players, session.game.rules,
+                   session.rules, session.pace, session.continue_after)
+
+
+@lru_cache(maxsize=64)
+def _static(lang: str, show_rule_ids: bool, players: int, rules: Rules, next_rules: Rules, pace: float,
+            continue_after: float) -> dict[str, Any]:
+    """:func:`static_state`, made once for what it depends on (every update asks for it; a rules card
+    takes a millisecond to write). Shared by the updates that ask: never changed once made."""
     return {
         "languages": [{"code": code, "name": name} for code, name in LANGUAGES.items()],
         "rule_names": _rule_names(lang),
-        "rules_card": _rules_card(session.game.rules, lang),
-        "variants": _variants(session, lang),
-        "house_rules": _house_rules(session.rules, lang),
-        "paces": _choices(PACES, session.pace, lambda pace: _pace_text(pace, lang)),
-        "continue_choices": _choices(CONTINUE_CHOICES, session.continue_after,
+        "show_rule_ids": show_rule_ids,
+        "rules_card": _rules_card(rules, lang),
+        "variants": _variants(players, next_rules, lang),
+        "house_rules": _house_rules(next_rules, lang),
+        "paces": _choices(PACES, pace, lambda value: _pace_text(value, lang)),
+        "continue_choices": _choices(CONTINUE_CHOICES, continue_after,
                                      lambda seconds: ui.continue_choice_text(seconds, lang)),
+        # Every card's name, once (not with each of the 52 to 100 cards of a hand's summary): by their codes'
+        # order in NAMED_CARDS, so that no card's code is sent with them (a hidden card is never named).
+        "card_names": [card_name(card, lang) for card in NAMED_CARDS],
     }
+
+
+# The cards of static["card_names"], in the order the page reads them (table.js, cardName): clubs,
+# diamonds, spades, hearts, each from 2 to the Ace.
+NAMED_CARDS = tuple(Card.parse(rank + suit) for suit in "CDSH"
+                    for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))
 
 
 # The bot paces and the delays before a completed trick goes by itself that the toolbar offers
@@ -184,33 +212,65 @@ def summary_state(session: TableSession) -> dict[str, Any] | None:
             taken[event.seat] += [c for c in event.cards if rules.card_points(c)]
     tricks = hand.tricks[-len(ends):] if ends else ()
     points = hand.points()
+    # A prepared position (a lesson's) may start with points already taken: no trick shows them.
+    before = [rules.score(mask_of(hand.taken_before(seat))) for seat in range(rules.players)]
     return {
         "number": hand.number,
         "title": ui.hand_summary_title(hand.number + 1, lang),
+        # Each seat's point cards by their codes (the page has every card's name: static["card_names"]).
         "seats": [{"seat": seat, "name": names[seat],
                    "points_text": ui.hand_points_text(names[seat], points[seat], lang),
-                   "cards": [card_info(c, lang) for c in taken[seat]]} for seat in range(rules.players)],
+                   "before_text": ui.taken_before_text(before[seat], lang) if before[seat] else "",
+                   "cards": [c.code for c in taken[seat]]} for seat in range(rules.players)],
         "moon": [event_text(e, lang, names) for segment in segments for e in segment if e.kind == "moon"],
-        "tricks": [_replayed(index, len(tricks), trick, segment, rules, names, lang)
+        "tricks": [_replayed(index, len(tricks), trick, segment, rules, names, lang,
+                             len(hand.tricks) - len(tricks) + index)
                    for index, (trick, segment) in enumerate(zip(tricks, ends, strict=True))],
     }
 
 
 def _replayed(index: int, count: int, trick: Trick, events: list[Event], rules: Rules, names: list[str],
-              lang: str) -> dict[str, Any]:
-    """One trick of the replay: who led it, its cards, the winner marked and why."""
+              lang: str, number: int) -> list[Any]:
+    """One trick of the replay, as ``[title, number, cards, events, winner, winner_text, holds_text,
+    rule]`` (a hand's replay holds every card and trick of the hand: each in a fraction of the trick's
+    own form, with no key names): who led it, the number of the hand's trick (the review marks the
+    learner's card of that trick), its cards (each ``[seat, code]``, and a third item 1 for a twin
+    that cancelled (variant.cancellation.cancel); the page has the cards' names), what happened in it
+    (each ``[kind, rule, text]``), the winner marked and why."""
     info = _trick_info(trick, events, rules, names, lang, held=False)
-    info["title"] = ui.replay_trick_title(index + 1, count, names[trick.leader], lang)
-    return info
+    return [ui.replay_trick_title(index + 1, count, names[trick.leader], lang), number,
+            [[p["seat"], p["card"]["code"]] + ([1] if p.get("cancelled") else []) for p in info["cards"]],
+            [[event["kind"], event["rule"], event["text"]] for event in info["events"]],
+            info["winner"], info["winner_text"], info["holds_text"], info["rule"]]
+
+
+def _in_progress(session: TableSession) -> bool:
+    """Whether a new game would lose something played: a learner's pass, a card or a finished hand
+    (nothing once the game is over). The page asks before it starts one."""
+    game = session.game
+    hand = game.hand
+    passed = hand.pass_direction is not None and (hand.phase != "pass" or any(
+        session.is_human(seat) and seat not in hand.waiting_to_pass for seat in range(hand.players)))
+    return not game.is_over and bool(game.completed or hand.tricks or hand.trick.cards or passed)
 
 
 def _hand_over(game: Game, names: list[str], lang: str) -> str:
-    """What the hand just finished scored, until the first trick of the next one is won
+    """What the hand just finished scored, until the first card of the next one is played
     (not while the moon choice waits: that hand is not on the sheet yet)."""
-    if not game.sheet or game.pending_moon is not None or (game.hand.tricks and not game.is_over):
+    started = bool(game.hand.tricks or game.hand.trick.cards)
+    if not game.sheet or game.pending_moon is not None or (started and not game.is_over):
         return ""
     points = ", ".join(ui.total_entry(names[s], p, lang) for s, p in enumerate(game.sheet[-1]))
     return ui.hand_over_text(len(game.sheet), points, lang)
+
+
+def _aim(session: TableSession) -> str:
+    """score.winner: the aim of the game, told on a game's first screen (until its first trick
+    is won), so a newcomer reads it before the pass; not on a lesson's position board."""
+    game = session.game
+    if session.options.layout == "position" or game.completed or game.hand.tricks:
+        return ""
+    return ui.aim_text(game.rules.target, session.lang)
 
 
 def _hint(session: TableSession, view: SeatView) -> dict[str, Any] | None:
@@ -229,8 +289,12 @@ def _hint(session: TableSession, view: SeatView) -> dict[str, Any] | None:
 
 
 def _feedback(session: TableSession) -> str:
-    """The coach's word on the learner's last trick, when another card would have saved points."""
+    """The coach's word on the learner's last trick, when another card would have saved points:
+    shown with that trick while it is held on the table (at the instant pace, until the
+    learner's next card), never once the next trick has started."""
     if session.feedback_on is None or session.judged is not session.feedback_on:
+        return ""
+    if session.pace > 0 and session.held is None:
         return ""
     view, trick = session.feedback_on
     note = trick_feedback(view, trick, session.lang, session.names)
@@ -250,6 +314,8 @@ def _status(session: TableSession, view: SeatView) -> str:
         return ui.waiting_pass_text([names[s] for s in view.waiting_to_pass], lang)
     if view.to_move is None:
         return ""
+    if session.asking and view.to_move == view.seat:
+        return ui.ask_turn_text(names[view.to_move], lang)
     return ui.turn_text(names[view.to_move], view.to_move == view.seat, lang)
 
 
@@ -270,7 +336,7 @@ def hand_state(session: TableSession, now: TableView | None = None) -> list[dict
                                 "legal": False}
         if passing:
             info.update(legal=True, why="", rule="pass.three")
-        elif your_turn:
+        elif your_turn and not session.asking:  # a board that asks first tells nothing yet
             explanation = view.explain(card)
             info.update(legal=explanation.legal, why=explanation.text(lang), rule=explanation.rule)
         cards.append(info)
@@ -305,8 +371,10 @@ def _pass_info(view: SeatView, names: list[str], lang: str, passing: bool) -> di
 
 
 def _seat_turns(view: SeatView, acting: list[int], lang: str) -> list[dict[str, Any]]:
-    """What changes at each seat with every card: the cards left, who acts, who leads."""
-    return [{"count_text": ui.card_count(view.hand_sizes[seat], lang), "to_act": seat in acting,
+    """What changes at each seat with every card: the cards left, who acts (passes or plays: not
+    the moon's choice, made with no card left), who leads."""
+    cards_to_act = view.phase in ("pass", "play")
+    return [{"count_text": ui.card_count(view.hand_sizes[seat], lang), "to_act": cards_to_act and seat in acting,
              "leads": view.phase == "play" and view.trick.leader == seat} for seat in range(view.rules.players)]
 
 
@@ -330,7 +398,7 @@ def seats_state(session: TableSession, now: TableView | None = None) -> list[dic
             "viewer": seat == view.seat,
             "points_text": ui.points_taken(view.points[seat], lang),
             "tricks_text": ui.tricks_taken(tricks_won[seat], lang),
-            "cards": [card_info(c, lang) for c in game.hand.held(seat)] if shown else None,
+            "cards": [card_ref(c, lang) for c in game.hand.held(seat)] if shown else None,
         })
     return seats
 
@@ -362,12 +430,14 @@ def _trick(session: TableSession, now: TableView) -> dict[str, Any]:
     if now.held is not None:
         hand, trick = now.held
         segments = trick_segments(hand.visible_events(view.seat))
-        return _trick_info(trick, segments[-1] if segments else [], hand.rules, names, lang, held=True)
+        return _trick_info(trick, segments[-1] if segments else [], hand.rules, names, lang, held=True,
+                           untaught=session.options.untaught)
     trick = view.trick
     segments = trick_segments(view.events)
     if not trick.cards and view.tricks:
         trick = view.tricks[-1]
-    return _trick_info(trick, segments[-1] if segments else [], view.rules, names, lang, held=False)
+    return _trick_info(trick, segments[-1] if segments else [], view.rules, names, lang, held=False,
+                       untaught=session.options.untaught)
 
 
 def last_trick_state(session: TableSession) -> dict[str, Any] | None:
@@ -385,7 +455,7 @@ def _last_trick(view: SeatView, names: list[str], lang: str) -> dict[str, Any] |
 
 
 def _trick_info(trick: Trick, events: list[Event], rules: Rules, names: list[str], lang: str,
-                held: bool) -> dict[str, Any]:
+                held: bool, untaught: tuple[str, ...] = ()) -> dict[str, Any]:
     """A trick as the page draws it; once complete, the winning card marked, a caption
     naming it and why it wins, and what the trick holds; and the events of the trick
     told at the table (hearts broken, a void shown, the Black Maria taken...)."""
@@ -393,19 +463,26 @@ def _trick_info(trick: Trick, events: list[Event], rules: Rules, names: list[str
     end = next((e for e in events if e.kind in TRICK_ENDS), None)
     complete = end is not None and len(played) == trick.players
     winning = trick.card_of(trick.winner) if complete and trick.winner is not None else None
+    cancelled = cancelled_seats(events) if complete else set()
     info: dict[str, Any] = {
-        "cards": [{"seat": s, "name": names[s], "card": card_info(c, lang), "wins": complete and s == trick.winner}
-                  for s, c in played],
+        # Each card by its seat (the page has the seats' names); a twin that cancelled is marked so.
+        "cards": [{"seat": s, "card": card_ref(c, lang), "wins": complete and s == trick.winner,
+                   **({"cancelled": True} if s in cancelled else {})} for s, c in played],
         "leader": trick.leader if trick.cards else None,
         "winner": trick.winner if complete else None,
         "winner_text": "", "holds_text": "", "rule": "", "held": held,
-        "events": _trick_events(events, rules, names, lang),
+        "events": _trick_events(events, rules, names, lang, untaught),
     }
     if complete and end is not None:
         info["winner_text"] = _trick_caption(end, trick, winning, names, lang)
         info["holds_text"] = ui.trick_points_text(trick.points, _point_cards(trick, rules), lang)
         info["rule"] = end.rule
     return info
+
+
+def cancelled_seats(events: list[Event]) -> set[int]:
+    """variant.cancellation.cancel: the seats whose card cancelled with its twin in a trick's events."""
+    return {seat for event in events if event.kind == "cancelled" for seat in event.facts["seats"]}
 
 
 def _trick_caption(end: Event, trick: Trick, winning: Card | None, names: list[str], lang: str) -> str:
@@ -423,12 +500,19 @@ def _point_cards(trick: Trick, rules: Rules) -> list[Card]:
     return [card for card in trick.cards if rules.card_points(card)]
 
 
-def _trick_events(events: list[Event], rules: Rules, names: list[str], lang: str) -> list[dict[str, str]]:
-    """What happened in this trick that a learner should see at the table, in order."""
+def _trick_events(events: list[Event], rules: Rules, names: list[str], lang: str,
+                  untaught: tuple[str, ...] = ()) -> list[dict[str, str]]:
+    """What happened in this trick that a learner should see at the table, in order; a rule
+    of ``untaught`` told in plain words, without its name."""
     told: list[dict[str, str]] = []
     for event in events:
         seat = names[event.seat] if event.seat is not None else ""
         text = ""
+        if event.kind == "hearts-broken" and event.rule in untaught:
+            if rules.hearts_must_be_broken:  # else it changes nothing the learner must know
+                told.append({"kind": event.kind, "rule": "", "text": ui.hearts_open_note(seat, str(event.cards[0]),
+                                                                                         lang)})
+            continue
         if event.kind == "hearts-broken":
             text = ui.hearts_broken_note(seat, str(event.cards[0]), rules.hearts_must_be_broken, lang)
         elif event.kind == "play" and event.facts.get("reason") == "discard":
@@ -524,7 +608,7 @@ class Story:
                 common += 1
         if common < len(self._events):
             self.version += 1
-        new_lines = [{"kind": e.kind, "rule": e.rule, "text": event_text(e, lang, names)} for e in events[common:]]
+        new_lines = [story_line(e, session) for e in events[common:]]
         self._events, self._key = events, key
         self._lines = self._lines[:common] + new_lines
         return {"version": self.version, "start": common, "lines": new_lines}
@@ -534,11 +618,20 @@ class Story:
         return {"version": self.version, "start": 0, "lines": list(self._lines)}
 
 
+def story_line(event: Event, session: TableSession) -> dict[str, str]:
+    """A line of the narration: what happened, with its rule; a rule the learner has not been
+    taught yet (``untaught``) told in plain words, without its name."""
+    if (event.kind == "hearts-broken" and event.rule in session.options.untaught and event.seat is not None
+            and event.facts.get("unlocks_hearts_lead", True)):
+        text = ui.hearts_open_note(session.names[event.seat], str(event.cards[0]), session.lang)
+        return {"kind": event.kind, "rule": "", "text": text}
+    return {"kind": event.kind, "rule": event.rule, "text": event_text(event, session.lang, session.names)}
+
+
 def narration(session: TableSession) -> list[dict[str, str]]:
     """The latest lines of the narration, for Python readers (the page gets the story as new lines)."""
-    game, names, lang = session.game, session.names, session.lang
-    events = visible_history(game, session.viewer, session.open_hands)[-NARRATION_LENGTH:]
-    return [{"kind": e.kind, "rule": e.rule, "text": event_text(e, lang, names)} for e in events]
+    events = visible_history(session.game, session.viewer, session.open_hands)[-NARRATION_LENGTH:]
+    return [story_line(e, session) for e in events]
 
 
 def _rules_card(rules: Rules, lang: str) -> dict[str, Any]:
@@ -547,9 +640,8 @@ def _rules_card(rules: Rules, lang: str) -> dict[str, Any]:
             "lines": [{"rule": rule, "text": text} for rule, text in rules_card(rules, lang)]}
 
 
-def _variants(session: TableSession, lang: str) -> dict[str, Any]:
-    """The variants a new game at this table may be played in (those that fit its player count)."""
-    players = session.options.players
+def _variants(players: int, rules: Rules, lang: str) -> dict[str, Any]:
+    """The variants a new game at a table of ``players`` may be played in (those that fit), ``rules``'s current."""
     names = variants.variant_names(lang)
     choices = []
     for code in VARIANTS:
@@ -558,7 +650,7 @@ def _variants(session: TableSession, lang: str) -> dict[str, Any]:
         except ValueError:
             continue
         choices.append({"code": code, "name": names[code]})
-    return {"label": variants.variant_label(lang), "current": session.rules.variant, "choices": choices}
+    return {"label": variants.variant_label(lang), "current": rules.variant, "choices": choices}
 
 
 def _house_rules(rules: Rules, lang: str) -> dict[str, Any]:

@@ -3,8 +3,9 @@
 State goes to the page through synced traits only (``state`` for the game,
 ``hand`` and ``seats`` apart from it, ``ui`` and ``static`` for words and rules
 that change only with the language or the rules, ``notice``), each resent only
-when it changes and all in one message per update, so a table displayed late
-still renders; the page sends intents
+when it changes and all in one message per update (a finished hand's summary
+follows the update that ends the hand, in a message of its own), so a table
+displayed late still renders; the page sends intents
 back as custom messages ``{"type": ..., "state": <state id>, ...}``.
 With a bot pace above zero (the default) the bots move one at a time on a
 kernel-side timer, so the page sees every card, and a completed trick stays on
@@ -14,6 +15,7 @@ the table until the learner continues (or an auto-continue timer fires).
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import json
 import sys
@@ -26,13 +28,15 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from ..bots.coach import trick_feedback
+from ..bots.coach import hint, judge_card, judge_pass, trick_feedback
 from ..engine import Game, Hand, HeartsError, Rules
+from ..engine.display import seat_view_html
 from ..text.classroom import page_strings, render_failed_text, saved_notice
-from ..text.ui import ui_strings
+from ..text.ui import snapshot_labels, ui_strings
 from . import persist
 from .options import TableOptions
 from .render_notice import with_render_notice
+from .review import Review, pass_decision, review_state
 from .session import GAME_INTENTS, TableSession
 from .state import (
     Story,
@@ -52,6 +56,15 @@ STATIC = Path(__file__).with_name("static")
 # the page first (the save takes milliseconds the learner's click need not wait for), and
 # the moves of those seconds are saved together.
 SAVE_DELAY = 0.05
+# Tables with a save still to come. Voilà shuts a page's kernel down as the page unloads, which
+# can be within SAVE_DELAY of the learner's last move: the kernel saves them as it exits.
+_unsaved: weakref.WeakSet[HeartsTable] = weakref.WeakSet()
+
+
+@atexit.register
+def _keep_unsaved() -> None:
+    for table in list(_unsaved):
+        table._keep()
 
 
 # While the coach searches in its thread, Python switches threads every millisecond instead of
@@ -62,6 +75,12 @@ _searches = 0  # coach searches running, and the interval to restore when none i
 _saved_interval = 0.005
 _searches_lock = threading.Lock()
 THREADS = sys.platform != "emscripten"  # Pyodide (the serverless site) cannot start a thread
+# Seconds after an update before the coach starts working ahead in a thread: the update, and the
+# kernel's messages that carry it, leave first without the coach's search competing with them for
+# the interpreter (which doubled a played card's time in the kernel). The hint for the learner's
+# turn waits longer: a learner who plays at once needs none, one who thinks finds it ready.
+COACH_AFTER = 0.05
+HINT_AFTER = 0.5
 
 
 @contextlib.contextmanager
@@ -95,7 +114,8 @@ class HeartsTable(anywidget.AnyWidget):
     continue), ``lang`` (a language code of ``hearts_widget.text.LANGUAGES``),
     ``variant`` (``"omnibus"``, ``"black-maria"``, ``"cancellation"`` with 5-10
     players) and ``rules`` (a whole ``Rules``, house rules too, instead of
-    players, target and variant). The rules in force are shown on the table.
+    players, target and variant). The rules in force are shown on the table,
+    by name; ``show_rule_ids=True`` adds their ids for teachers and developers.
     A reload of the page brings back the game the browser was playing on a
     table of the same options, or of the same ``keep_as`` name.
     """
@@ -121,11 +141,32 @@ class HeartsTable(anywidget.AnyWidget):
     summary = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
     # What the page says by itself when the kernel cannot answer (a lost connection).
     page_text = traitlets.Dict().tag(sync=True)
+    # The review of the hand just finished (review.py), or None.
+    review = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
 
     # Which table of this kernel saves each browser's game of each kind: the newest
     # to say hello (a cell run again in JupyterLab takes over from the old table).
     _claims: ClassVar[dict[str, weakref.ref[HeartsTable]]] = {}
     store = persist.Store()
+
+    def _ipython_display_(self) -> None:
+        """Shown in a notebook: first a static snapshot of what the learner may see (the
+        picture GitHub, nbviewer and nbconvert's HTML and PDF show, where widgets cannot
+        run; the page hides it once it draws the table), then the table itself."""
+        from IPython.display import display
+
+        display({"text/html": self.snapshot_html(), "text/plain": repr(self)}, raw=True)
+        bundle = self._repr_mimebundle_()
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, None)
+        display(data, metadata=metadata, raw=True)
+
+    def snapshot_html(self) -> str:
+        """The position as a static picture: the seats' points and totals, the trick on
+        the table and the learner's cards, from the learner's view alone."""
+        session = self._session
+        game = session.game
+        return seat_view_html(game.hand.view(session.viewer), session.names, game.scores,
+                              snapshot_labels(session.lang), css_class="hearts-table-snapshot")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget's display data, with what Voilà's page says if it cannot draw it (render_notice)."""
@@ -138,6 +179,11 @@ class HeartsTable(anywidget.AnyWidget):
         self._timer: asyncio.TimerHandle | None = None
         self._saving: asyncio.TimerHandle | None = None  # the save to come (see SAVE_DELAY)
         self._judging: Any = None  # the feedback_on the coach's thread is judging
+        self._warming: Any = None  # the learner's card whose values a coach thread works out as the trick goes on
+        self._hinting: Any = None  # the game whose hint a coach thread works out while the learner thinks
+        self._pass_judged: Any = None  # the learner's pass a coach thread judges for the review as the hand goes on
+        self._reviewing: Any = None  # the review a coach thread is judging
+        self._summary_due = False  # a hand's summary held back by an update, for the next one (_held_back)
         self._story = Story()
         self._client: str | None = None  # the browser whose page this table saves for (its "hello")
         self._origin: dict[str, Any] | None = None  # the prepared hand a from_hand table starts from
@@ -168,6 +214,12 @@ class HeartsTable(anywidget.AnyWidget):
     def lang(self, lang: str) -> None:
         """Switch every word on the table to another language, keeping the game."""
         self._session.set_lang(lang)
+        self._after_change()
+
+    def reveal(self) -> None:
+        """On a board that asks first (``ask_first=True``): show the verdicts on the learner's
+        cards now, before they try one (a lesson's "Show the playable cards")."""
+        self._session.reveal()
         self._after_change()
 
     @classmethod
@@ -221,6 +273,7 @@ class HeartsTable(anywidget.AnyWidget):
     # -- messages and bots --------------------------------------------------
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
+        kind = kind if isinstance(kind, str) else None  # any other type is the session's to refuse
         if kind == "story":  # a page shown late asks for the whole narration
             self.send({"type": "story", **self._story.whole()})
             return
@@ -294,7 +347,10 @@ class HeartsTable(anywidget.AnyWidget):
     def _on_open_file(self, message: dict[str, Any]) -> None:
         """Open a game file the learner chose; a file that is not one changes nothing."""
         session = self._session
+        size = message.get("bytes")
         try:
+            if message.get("text") is None and type(size) is int:  # the page refused to read it (table.js)
+                raise persist.too_large(size)
             persist.restore(session, persist.unseal(message.get("text")))
         except HeartsError as error:
             session.notice = self._notice("load-refused", "warning", detail=str(error)[:200])
@@ -319,10 +375,14 @@ class HeartsTable(anywidget.AnyWidget):
             self._keep()
             return
         self._saving = loop.call_later(SAVE_DELAY, self._keep)
+        _unsaved.add(self)
 
     def _keep(self) -> None:
         """Save the table for the browser showing it, so a reload or a restart finds it again."""
-        self._saving = None
+        if self._saving is not None:
+            self._saving.cancel()  # when called at exit, before its time
+            self._saving = None
+        _unsaved.discard(self)
         if self._client is not None:
             with contextlib.suppress(OSError):  # a full or read-only disk: the game goes on, only unsaved
                 self.store.save(self._client, self._store_name, persist.snapshot(self._session))
@@ -400,10 +460,82 @@ class HeartsTable(anywidget.AnyWidget):
                 trick_feedback(*target, lang, names)  # the coach keeps its judgement
             loop.call_soon_threadsafe(self._judged, target)
 
-        if THREADS:
-            threading.Thread(target=work, name="hearts-coach", daemon=True).start()
+        if THREADS:  # once this update has gone to the page (COACH_AFTER)
+            loop.call_later(COACH_AFTER, threading.Thread(target=work, name="hearts-coach", daemon=True).start)
         else:  # in the browser, after this update has gone to the page
-            loop.call_soon(work)
+            loop.call_later(COACH_AFTER, work)
+
+    def _coach_soon(self) -> None:
+        """Work for the coach in threads of its own while the learner watches or thinks: the
+        hint is worked out when the learner is to play (ready when asked for), the learner's
+        card is valued as soon as it is played (so the coach's word is ready when its trick
+        is complete), the learner's pass is judged once play starts, and the review of a
+        finished hand is judged decision by decision, each step
+        shown (its progress bar). Without threads (a script, Pyodide) nothing runs early,
+        and the review is judged when asked for."""
+        session = self._session
+        if not THREADS:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        played = session.decisions[-1] if session.decisions else None
+        if played is not None and played[0] is session._played_from and self._warming is not played:
+            self._warming = played
+            self._in_thread(loop, COACH_AFTER, lambda: judge_card(*played))
+        game = session.game
+        hand, learner = game.hand, session.options.learner
+        if hand.phase == "play" and session.is_human(learner) \
+                and (hand.number, hand.passed(learner)) != self._pass_judged:
+            made = pass_decision(hand, learner)  # the learner passed: judged for the review while the hand goes on
+            self._pass_judged = (hand.number, hand.passed(learner))
+            if made is not None:
+                self._in_thread(loop, COACH_AFTER, lambda: judge_pass(made[0].view(learner), made[1]))
+        if session.held is None and game.pending_moon is None and game.hand.phase == "play" \
+                and game.hand.to_move == session.viewer and session.is_human(session.viewer) \
+                and self._hinting is not game:
+            self._hinting = game  # the learner thinks: the hint is ready when asked for
+            view = game.hand.view(session.viewer)
+            self._in_thread(loop, HINT_AFTER, lambda: hint(view), still=lambda: self._session.game is game)
+        review = session.review_hand()
+        if review is None or review.ready or self._reviewing is review:
+            return
+        self._reviewing = review
+
+        def judge() -> None:
+            with _quick_switches():
+                more = True
+                while more:
+                    try:
+                        more = review.judge_next()
+                    except Exception:  # noqa: BLE001 - the error shows when the review is asked for again
+                        break
+                    loop.call_soon_threadsafe(self._reviewed, review)
+
+        loop.call_later(COACH_AFTER, threading.Thread(target=judge, name="hearts-coach-review", daemon=True).start)
+
+    @staticmethod
+    def _in_thread(loop: asyncio.AbstractEventLoop, delay: float, work: Callable[[], object],
+                   still: Callable[[], bool] = lambda: True) -> None:
+        """Run the coach's ``work`` in a thread of its own ``delay`` seconds from now, if it is
+        ``still`` wanted then; what it finds is kept by the coach."""
+        def run() -> None:
+            with contextlib.suppress(Exception), _quick_switches():  # an error shows when the table asks again
+                work()
+
+        def start() -> None:
+            if still():
+                threading.Thread(target=run, name="hearts-coach-warm", daemon=True).start()
+
+        loop.call_later(delay, start)
+
+    def _reviewed(self, review: Review) -> None:
+        """The review's thread has judged one more card: show the progress if it is still this hand's."""
+        if review is self._session.review:
+            if review.ready:
+                self._reviewing = None
+            self._sync()
 
     def _judge(self, target: tuple[Any, Any]) -> None:
         self._guard(lambda: trick_feedback(*target, self._session.lang, self._session.names))
@@ -419,21 +551,27 @@ class HeartsTable(anywidget.AnyWidget):
     def _sync(self) -> None:
         session = self._session
         self._judge_soon()
+        self._coach_soon()
         summary: dict[str, Any] | None
         try:
             now = TableView(session)
             state, hand, seats = table_state(session, now), hand_state(session, now), seats_state(session, now)
             sheet, last_trick, summary = sheet_state(session), last_trick_state(session), summary_state(session)
+            review = self._review_state()
         except Exception as error:  # noqa: BLE001
             session.handle_error(error)
             state, hand, seats = dict(self.state), list(self.hand), list(self.seats)
             sheet, last_trick, summary = dict(self.sheet), self.last_trick, self.summary
+            review = self.review
+        if self._held_back(summary):
+            summary, review = None, self.review
         with self.hold_sync():  # one message to the page for all the traits that changed
             self.ui = ui_strings(session.lang)
             self.page_text = {**page_strings(session.lang), "render_failed": render_failed_text(session.lang)}
             self.static = static_state(session)
             self.story = self._story.update(session)
             self.summary = summary  # type: ignore[assignment]  # a Dict trait that allows None
+            self.review = review  # type: ignore[assignment]  # a Dict trait that allows None
             self.hand = hand
             self.seats = seats
             self.sheet = sheet
@@ -441,3 +579,28 @@ class HeartsTable(anywidget.AnyWidget):
             self.state = state
             self.notice = dict(session.notice)
         self._keep_soon()
+
+    def _held_back(self, summary: dict[str, Any] | None) -> bool:
+        """Whether this update leaves out the summary of the hand just finished (and its review), to
+        send them in a message of their own right after: the update that ends a hand (the learner's
+        Continue) then answers in a third of the bytes, and the summary follows a moment later."""
+        if summary is None or self.summary is not None or self._summary_due:
+            self._summary_due = False
+            return False
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False  # a script: at once
+        self._summary_due = True
+        loop.call_soon(self._sync)
+        return True
+
+    def _review_state(self) -> dict[str, Any] | None:
+        """The review of the hand just finished, judged at once when no thread judges it
+        (a script, Pyodide) and the learner has opened it."""
+        session = self._session
+        review = session.review_hand()
+        if review is not None and review.open and not review.ready and self._reviewing is not review:
+            while review.judge_next():
+                pass
+        return review_state(review, session.names, session.lang)

@@ -20,6 +20,25 @@ def wait_for_change(page: Page, before: str) -> None:
         arg=before, timeout=WAIT_MS)
 
 
+def settings(scope: Page | Locator) -> Locator:
+    """The table's settings (language, bot pace, after a trick, variant), shown as a person shows
+    them: the toolbar's gear pressed if they are hidden. ``scope`` is the page or one table."""
+    gear = scope.locator("[data-key=settings]")
+    if gear.get_attribute("aria-expanded") != "true":
+        gear.click()
+    panel = scope.get_by_test_id("settings")
+    expect(panel).to_be_visible()
+    return panel
+
+
+def hide_settings(scope: Page | Locator) -> None:
+    """Press the toolbar's gear again, if the settings show: the table as it was."""
+    gear = scope.locator("[data-key=settings]")
+    if gear.get_attribute("aria-expanded") == "true":
+        gear.click()
+    expect(scope.get_by_test_id("settings")).to_have_count(0)
+
+
 def hand_cards(page: Page) -> Locator:
     return page.locator(".hw-hand .hw-card")
 
@@ -100,9 +119,11 @@ def check_illegal_card(page: Page, shots: Path, name: str) -> None:
     assert ", not playable: " in label, label
     count = hand_cards(page).count()
     click_card(illegal)
-    why = page.get_by_test_id("why")
-    expect(why).to_contain_text(re.compile(r"play\.[a-z-]+"))
-    expect(page.get_by_test_id("notice")).to_contain_text("cannot be played")
+    notice = page.get_by_test_id("notice")
+    expect(notice.locator(".hw-rule-name")).to_have_count(1)  # the rule's name, not its id (show_rule_ids)
+    expect(notice).not_to_contain_text(re.compile(r"play\.[a-z-]+"))
+    expect(notice).to_contain_text("cannot be played")
+    expect(page.get_by_test_id("why")).to_have_text("")  # one verdict per click: the notice's
     expect(page.get_by_role("status")).to_contain_text("cannot be played")  # said to screen readers too
     expect(hand_cards(page)).to_have_count(count)
     page.screenshot(path=shots / f"{name}-4-illegal.png", full_page=True)
@@ -186,13 +207,18 @@ def play_by_keyboard(page: Page) -> None:
     page.keyboard.press("Enter")
 
 
+def sheet_number(text: str) -> int:
+    """A number as the score sheet prints it (a negative one with the minus sign U+2212)."""
+    return int(text.strip().replace("\u2212", "-"))
+
+
 def check_score_sheet(page: Page) -> None:
     row = page.locator(".hw-score tbody tr:not(.hw-totals)").first.locator("td")
-    points = [int(row.nth(i).inner_text()) for i in range(row.count())]
+    points = [sheet_number(row.nth(i).inner_text()) for i in range(row.count())]
     assert sum(points) in (26, 78, -26), points  # 26 points a hand, or a moon shot
     expect(page.get_by_test_id("hand-over")).to_contain_text("Hand 1 is over")
     totals = page.locator(".hw-score .hw-totals td")
-    assert [int(totals.nth(i).inner_text()) for i in range(totals.count())] == points
+    assert [sheet_number(totals.nth(i).inner_text()) for i in range(totals.count())] == points
 
 
 def play_one_hand(page: Page, shots: Path, name: str) -> None:

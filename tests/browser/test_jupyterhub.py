@@ -6,6 +6,9 @@ lesson at ``/user/<name>/voila/render/notebooks/lesson.ipynb``, plays a card on
 a board and reads the verdict; one also opens the table (``play.ipynb``) and
 passes three cards. Their closed pages leave no kernel; then the hub stops and
 takes every process it started with it. No request may leave the machine (a BlackHole on each learner's browser).
+A second test signs in two learners and a teacher (the teacher's password): the class
+service's page (``/services/hearts-class/``) shows both learners' steps as they move,
+refuses a learner, and each learner's own progress is readable with their hub token only.
 
 Prints, per learner, the seconds from "Sign in" to the playable lesson and the
 memory of the learner's server with its kernel, with the load average.
@@ -29,7 +32,7 @@ from lessons.walk import play_position
 from playwright.sync_api import Browser, Page, expect
 
 from hearts_widget.lessons.path import STEPS
-from servers import BlackHole, free_port, wait_for_port
+from servers import BlackHole, free_ports, wait_for_port
 
 from .conftest import ROOT, jupyter_env
 from .person import choose_and_pass
@@ -38,6 +41,9 @@ HUB_CONFIG = ROOT / "docs" / "jupyterhub_config.py"
 LESSON = "voila/render/notebooks/lesson.ipynb"
 TABLE = "voila/render/notebooks/play.ipynb"
 PASSWORD = "hearts-class-rehearsal"
+TEACHER_PASSWORD = "hearts-teacher-rehearsal"
+TEACHER = "ms-ada"
+CLASS_PAGE = "services/hearts-class/"
 LEARNERS = ("amina", "jose")
 WAIT_MS = 180_000  # a hub, two servers and two kernels starting at once on a shared 2-core machine
 CLOSED_S = 60
@@ -127,7 +133,7 @@ def resident_mib(pid: int) -> float:
 
 @pytest.fixture
 def hub(tmp_path: Path) -> Iterator[Hub]:
-    port, hub_port, api_port = free_port(), free_port(), free_port()
+    port, hub_port, api_port, service_port = free_ports(4)
     config = tmp_path / "jupyterhub_config.py"
     # The teacher's file, then only what a test on a shared machine changes: loopback
     # and free ports, the repository's Voilà template and package, this Python.
@@ -143,7 +149,8 @@ c.Spawner.env_keep.extend(["JUPYTER_PATH", "JUPYTER_CONFIG_PATH"])  # added to t
 c.Spawner.args.extend({["--allow-root"] if os.geteuid() == 0 else []!r})
 """)
     env = jupyter_env(tmp_path / "home")
-    env.update(HEARTS_CLASS_PASSWORD=PASSWORD, HEARTS_CLASS_HOMES=str(tmp_path / "class-homes"))
+    env.update(HEARTS_CLASS_PASSWORD=PASSWORD, HEARTS_CLASS_HOMES=str(tmp_path / "class-homes"),
+               HEARTS_TEACHER_PASSWORD=TEACHER_PASSWORD, HEARTS_CLASS_SERVICE_PORT=str(service_port))
     log = tmp_path / "jupyterhub.log"
     proc = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(config)], cwd=ROOT, env=env,
                             stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True)
@@ -195,11 +202,11 @@ def stop_hub(hub: Hub) -> None:
     assert not leaked, f"processes left after the hub stopped: {leaked}; log:\n{hub.log.read_text()[-3000:]}"
 
 
-def log_in(page: Page, hub: Hub, name: str) -> float:
-    """Open the hub's address and sign in with the class password; the wall-clock time of the click."""
-    page.goto(hub.url, timeout=WAIT_MS)
+def log_in(page: Page, hub: Hub, name: str, password: str = PASSWORD, where: str = "") -> float:
+    """Open the hub's address (or the hub's login to ``where``) and sign in; the wall-clock time of the click."""
+    page.goto(f"{hub.url}/hub/login?next=/{where}" if where else hub.url, timeout=WAIT_MS)
     page.locator("#username_input").fill(name)
-    page.locator("#password_input").fill(PASSWORD)
+    page.locator("#password_input").fill(password)
     clicked = time.time()
     page.locator("#login_submit").click()
     return clicked
@@ -248,6 +255,72 @@ def test_two_learners_log_in_and_each_plays_the_voila_lesson(browser: Browser, h
     while any(learner_processes(name)["kernels"] for name in LEARNERS):
         assert time.monotonic() < deadline, f"kernels still running {CLOSED_S} s after their pages closed"
         time.sleep(0.5)
+    for context, hole in zip(contexts, holes, strict=True):
+        context.close()
+        hole.check()
+
+
+def hub_token(name: str) -> str:
+    """The learner's hub token, as their Jupyter server (and so their lesson's kernel) holds it."""
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            environ = dict(item.split(b"=", 1) for item in Path(f"/proc/{entry}/environ").read_bytes().split(b"\0")
+                           if b"=" in item)
+        except OSError:
+            continue
+        if environ.get(b"JUPYTERHUB_USER") == name.encode() and b"JUPYTERHUB_API_TOKEN" in environ:
+            return environ[b"JUPYTERHUB_API_TOKEN"].decode()
+    raise AssertionError(f"no server of {name} holds a hub token")
+
+
+def test_the_teacher_sees_two_learners_and_a_learner_is_refused(browser: Browser, hub: Hub) -> None:
+    contexts = [browser.new_context() for _ in (*LEARNERS, TEACHER)]
+    holes = [BlackHole(context) for context in contexts]
+    learners = [context.new_page() for context in contexts[:2]]
+    for page, name in zip(learners, LEARNERS, strict=True):
+        page.set_default_timeout(WAIT_MS)
+        log_in(page, hub, name)
+    for page, name in zip(learners, LEARNERS, strict=True):
+        page.wait_for_url(f"**/user/{name}/{LESSON}*", timeout=WAIT_MS)
+        expect(page.locator(".hearts-lesson-step-aim")).to_be_visible(timeout=WAIT_MS)
+        expect(page.locator(".hearts-lesson-name")).to_have_count(0)  # the hub knows their name
+    teacher = contexts[2].new_page()
+    teacher.set_default_timeout(WAIT_MS)
+    log_in(teacher, hub, TEACHER, TEACHER_PASSWORD, CLASS_PAGE)
+    teacher.wait_for_url(f"**/{CLASS_PAGE}*", timeout=WAIT_MS)
+    assert not any(learner_processes(TEACHER).values()), "signing in to the class page starts no lesson"
+    for name in LEARNERS:
+        card = teacher.locator(f".hc-card[data-learner='{name}']")
+        expect(card.locator("h3")).to_have_text(name, timeout=WAIT_MS)
+        expect(card.locator(".hc-step")).to_contain_text(f"Step 1 of {len(STEPS)}", timeout=WAIT_MS)
+    amina, jose = learners
+    for _ in range(STEPS.index(FIRST_BOARD)):
+        amina.locator(".hearts-lesson-next").click()
+    play_position(amina, FIRST_BOARD)
+    jose.locator(".hearts-lesson-next").click()
+    amina_card, jose_card = (teacher.locator(f".hc-card[data-learner='{name}']") for name in LEARNERS)
+    expect(amina_card.locator(".hc-step")).to_contain_text(FIRST_BOARD.title("en"), timeout=WAIT_MS)
+    expect(amina_card.locator(".hc-first-try")).to_have_text("Right at the first try: 0 of 1 answer")
+    expect(jose_card.locator(".hc-step")).to_contain_text(f"Step 2 of {len(STEPS)}", timeout=WAIT_MS)
+    teacher.screenshot(path=ROOT / "artifacts" / "screenshots" / "jupyterhub-teacher.png", full_page=True)
+
+    refused = jose.context.new_page()  # a learner, signed in, opens the teacher's page
+    response = refused.goto(f"{hub.url}/{CLASS_PAGE}", timeout=WAIT_MS)
+    refused.wait_for_url(f"**/{CLASS_PAGE}*", timeout=WAIT_MS)
+    expect(refused.locator("#hc-refused")).to_have_text("This page is for the teacher", timeout=WAIT_MS)
+    expect(refused.locator(".hc-card")).to_have_count(0)
+    assert response is not None
+    csv_answer = refused.request.get(f"{hub.url}/{CLASS_PAGE}class.csv")
+    assert csv_answer.status == 403 and LEARNERS[0] not in csv_answer.text()
+
+    # A learner's own progress, with their own hub token: theirs, and only theirs.
+    for name in LEARNERS:
+        answer = refused.request.get(f"{hub.url}/{CLASS_PAGE}api/progress",
+                                     headers={"Authorization": f"token {hub_token(name)}"})
+        assert answer.status == 200 and answer.json()["kept"]["learner"] == name
+    assert refused.request.get(f"{hub.url}/{CLASS_PAGE}api/progress").status == 403, "no token, nothing"
     for context, hole in zip(contexts, holes, strict=True):
         context.close()
         hole.check()

@@ -18,6 +18,7 @@ from .person import (
     choose_and_pass,
     click_card,
     hand_cards,
+    settings,
     sheet_rows,
     state_id,
     wait_for_change,
@@ -60,7 +61,7 @@ def play_a_little(page: Page) -> None:
     page.wait_for_function(
         "() => document.querySelector('.hw-hand .hw-card.hw-legal, [data-key=continue], .hw-dialog')",
         timeout=WAIT_MS)
-    page.get_by_role("combobox", name="Language").select_option("sw")
+    settings(page).get_by_role("combobox", name="Language").select_option("sw")
     expect(page.locator(".hw-root[lang='sw']")).to_be_visible()
 
 

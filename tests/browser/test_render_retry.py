@@ -3,7 +3,8 @@ notebook closes the table's model right after displaying it, so the page's
 widget manager never gets the model, as when the kernel's answer misses it
 under load. The project's Voilà template loads the page once more (standalone
 Voilà and a Jupyter server's /voila/render/ alike); a table that fails again
-says what to do, in its own language, with a Reload button."""
+says what to do, in its own language, with a Reload button. And inside the table: a
+redraw of the learner's own (a card chosen) that throws is drawn again."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from hearts_widget.text.classroom import render_retry_text
 from servers import free_port, start_server, stop_server
 
 from .conftest import jupyter_env
-from .person import WAIT_MS
+from .person import WAIT_MS, click_card, hand_cards, state_id, wait_for_change
 
 RENDER_MS = 120_000
 # The cell closes the model it has just displayed: on the first run only, or always.
@@ -99,3 +100,35 @@ def test_a_table_that_fails_again_says_what_to_do_in_its_language(page: Page, fa
     notice.get_by_role("button", name=words["reload"]).click()  # the learner's own reload: tried, still says so
     expect(page.locator(".hearts-render-notice")).to_contain_text(words["failed"], timeout=RENDER_MS)
     assert len(loads) == 3
+
+
+# The next time the table puts a node in its page, that one call throws (then the page is as before).
+FAIL_NEXT_INSERT = """() => {
+  const insert = Node.prototype.insertBefore;
+  Node.prototype.insertBefore = function () {
+    Node.prototype.insertBefore = insert;
+    throw new Error("a drawing failure provoked by the test");
+  };
+}"""
+
+
+def test_a_choice_whose_drawing_fails_once_is_drawn_again(page: Page, voila_url: str) -> None:
+    """The learner's own redraw (the third card chosen to pass) fails once: the table draws
+    it again a moment later, and the Pass button is there and takes the pass."""
+    page.goto(voila_url)
+    hand = hand_cards(page)
+    hand.first.wait_for(timeout=RENDER_MS)
+    confirm = page.get_by_role("button", name="Pass these three cards")
+    for index in range(2):
+        click_card(hand.nth(index))
+    expect(confirm).to_be_disabled()
+    page.evaluate(FAIL_NEXT_INSERT)
+    click_card(hand.nth(2))
+    expect(page.locator(".hw-hand .hw-card.hw-chosen")).to_have_count(3)
+    expect(confirm).to_be_enabled()
+    assert any("could not be drawn" in message.text for message in page.console_messages())
+    before = state_id(page)
+    confirm.click()
+    wait_for_change(page, before)
+    expect(page.locator(".hw-hand .hw-card.hw-chosen")).to_have_count(0)
+    expect(page.get_by_test_id("render-failed")).to_have_count(0)

@@ -16,7 +16,7 @@ from hearts_widget import Game, Rules
 from hearts_widget.text.ui import seat_names, seat_short_names
 
 from .conftest import free_port, jupyter_env, start_server, stop_server
-from .person import WAIT_MS
+from .person import WAIT_MS, settings
 
 PLAYERS = (3, 4, 5, 6, 7)
 LANGS = ("en", "tl", "ceb", "sw")
@@ -137,7 +137,7 @@ def test_score_sheet_fits_a_phone_in_every_language(page: Page, sheet_urls: dict
     expect(sheet.locator("thead th")).to_have_count(players + 1)
     for lang in LANGS:
         if lang != "en":
-            page.locator("[data-key=lang]").select_option(lang)
+            settings(page).locator("[data-key=lang]").select_option(lang)
             expect(page.locator(f".hw-root[lang='{lang}']")).to_be_visible(timeout=WAIT_MS)
         for screen, (width, height) in SCREENS.items():
             page.set_viewport_size({"width": width, "height": height})

@@ -1,9 +1,11 @@
 """Variants in a real browser (Voilà, at the instant pace): an Omnibus game and a 10-player
 Cancellation game, each started with its variant, the rules card shown, and
-one hand played by the learner to the score sheet."""
+one hand played by the learner to the score sheet; at the default settings, the
+twins that cancel in Cancellation Hearts marked on the felt and in the last trick."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,9 +16,12 @@ from playwright.sync_api import Page, expect
 
 from .conftest import free_port, jupyter_env, start_server, stop_server
 from .person import (
+    WAIT_MS,
     choose_and_pass,
     click_card,
+    continue_if_held,
     hand_cards,
+    settings,
     sheet_rows,
     state_id,
     wait_for_change,
@@ -27,6 +32,9 @@ NOTEBOOKS = {
     "omnibus": "from hearts_widget import HeartsTable\nHeartsTable(variant='omnibus', seed=5, pace=0)",
     "cancellation": ("from hearts_widget import HeartsTable, Rules\n"
                      "HeartsTable(rules=Rules(players=10, variant='cancellation'), seed=5, pace=0)"),
+    # At the default settings (a bot card at a time, a completed trick kept until Continue).
+    "cancellation-five": ("from hearts_widget import HeartsTable, Rules\n"
+                          "HeartsTable(rules=Rules(players=5, variant='cancellation'), seed=2)"),
 }
 
 
@@ -92,8 +100,8 @@ def test_an_omnibus_game_and_a_ten_player_cancellation_game(page: Page, variant_
     hand_cards(page).first.wait_for(timeout=60_000)
     card = page.get_by_test_id("rules-card")
     expect(card).to_contain_text("Omnibus Hearts")
-    expect(card).to_contain_text("variant.omnibus.bonus")
-    expect(card).to_contain_text("J♦")
+    expect(card).to_contain_text("The J♦ is the bonus card")
+    expect(card).not_to_contain_text("variant.")  # rule ids only with show_rule_ids=True
     page.screenshot(path=shots / "variants-1-omnibus.png", full_page=True)
     play_hand(page)
     points = first_row(page)
@@ -127,8 +135,62 @@ def test_an_omnibus_game_and_a_ten_player_cancellation_game(page: Page, variant_
     page.screenshot(path=shots / "variants-4-cancellation-scored.png", full_page=True)
     page.set_viewport_size({"width": 400, "height": 1200})
     expect(page.locator(".hw-root.hw-narrow")).to_be_visible()
-    assert_seats_apart(page)
     page.screenshot(path=shots / "variants-5-cancellation-narrow.png", full_page=True)
+    assert_seats_apart(page)  # in two columns down a tall felt
+
+
+def marked_twins(page: Page, word: str) -> list[str]:
+    """The cards of the trick on the felt marked as cancelled: each shows ``word`` across its face and
+    is named with it for a screen reader; no other card of the trick is. Their codes, sorted."""
+    trick = page.get_by_test_id("trick")
+    marked = trick.locator(".hw-played.hw-cancelled")
+    for card in marked.all():
+        expect(card.locator(".hw-cancel-mark")).to_be_visible()
+        expect(card.locator(".hw-cancel-mark")).to_have_text(word)
+        expect(card).to_have_attribute("aria-label", re.compile(rf"\({word}\)$"))
+    for card in trick.locator(".hw-played:not(.hw-cancelled)").all():
+        expect(card.locator(".hw-cancel-mark")).to_have_count(0)
+        assert word not in (card.get_attribute("aria-label") or "")
+    return sorted(card.get_attribute("data-code") or "" for card in marked.all())
+
+
+def test_variant_cancellation_cancel_the_twins_that_cancel_are_marked(page: Page, variant_urls: dict[str, str],
+                                                                      shots: Path) -> None:
+    """At the default settings, the first trick where twins cancel waits on the table: each twin is
+    struck through with the word "cancelled" (and so named to a screen reader), in pairs of the same
+    card, one pair for each line the table tells; in Kiswahili the word is Kiswahili's; the last
+    trick, shown after Continue, marks them too."""
+    page.goto(variant_urls["cancellation-five"])
+    hand_cards(page).first.wait_for(timeout=60_000)
+    told = page.get_by_test_id("tell-cancelled")
+    for _ in range(120):
+        page.wait_for_function("() => document.querySelector('.hw-hand .hw-card.hw-legal, [data-key=continue]')",
+                               timeout=WAIT_MS)
+        if page.locator("[data-key=continue]").count():
+            if told.count():
+                break
+            continue_if_held(page)
+        else:
+            before = state_id(page)
+            click_card(page.locator(".hw-hand .hw-card.hw-legal").first)
+            wait_for_change(page, before)
+    else:
+        pytest.fail("no twins cancelled in the learner's first 120 moves")
+    expect(told.first).to_contain_text("cancel")
+    twins = marked_twins(page, "cancelled")
+    assert len(twins) == 2 * told.count() and twins[::2] == twins[1::2], twins
+    page.screenshot(path=shots / "variants-6-cancellation-twins.png", full_page=True)
+    settings(page).get_by_label("Language").select_option("sw")
+    expect(told.first).to_contain_text("zinafutana")
+    assert marked_twins(page, "imefutwa") == twins
+    page.screenshot(path=shots / "variants-7-cancellation-twins-sw.png", full_page=True)
+    settings(page).get_by_label("Lugha").select_option("en")
+    expect(told.first).to_contain_text("cancel")
+    continue_if_held(page)
+    page.get_by_role("button", name="Show the last trick").click()
+    last = page.locator(".hw-last .hw-last-one.hw-cancelled")
+    expect(last).to_have_count(len(twins))
+    expect(last.locator(".hw-cancel-word")).to_have_text(["cancelled"] * len(twins))
 
 
 def test_house_rules_set_on_the_table_start_the_next_game(page: Page, variant_urls: dict[str, str],

@@ -47,3 +47,44 @@ def test_main_prints_a_url_where_voila_listens(tmp_path: Path) -> None:
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=10)
+
+
+def start_launcher(port: int, home: Path) -> tuple[subprocess.Popen, str]:
+    """``python -m hearts_widget --port PORT`` and the first line it printed."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **{name: str(home) for name in (
+        "JUPYTER_RUNTIME_DIR", "JUPYTER_DATA_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR")}}
+    log = (home / "launcher.log").open("ab")
+    proc = subprocess.Popen([sys.executable, "-m", "hearts_widget", "--port", str(port)], stdout=subprocess.PIPE,
+                            stderr=log, text=True, env=env, start_new_session=True)
+    return proc, (proc.stdout.readline() if proc.stdout else "") or (home / "launcher.log").read_text()[-300:]
+
+
+def stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+    proc.wait(timeout=30)
+
+
+def test_the_launcher_restarts_at_once_on_the_same_port(tmp_path: Path) -> None:
+    """Stopped while a browser was connected, the server leaves its port in TIME_WAIT;
+    started again at once on that port it listens (servers bind with SO_REUSEADDR, and so
+    does the launcher's check that the port is free)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    first, line = start_launcher(port, tmp_path)
+    try:
+        assert f"http://127.0.0.1:{port}/" in line, line
+        browser = socket.create_connection(("127.0.0.1", port), timeout=10)
+        browser.sendall(b"GET /favicon.ico HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        browser.recv(100)  # a connection the server answered and holds open, as a browser's
+    finally:
+        stop(first)
+    while browser.recv(65536):  # read to the end (unread data would make close() reset the connection)
+        pass
+    browser.close()
+    again, line = start_launcher(port, tmp_path)
+    try:
+        assert f"http://127.0.0.1:{port}/" in line, f"the restart printed {line!r}"
+    finally:
+        stop(again)

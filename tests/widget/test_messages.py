@@ -377,6 +377,9 @@ def test_the_next_hand_opens_with_what_the_last_one_scored(table: HeartsTable) -
     row = table.game.sheet[0]
     assert table.state["hand_over"].startswith("Hand 1 is over")
     assert f"South {row[0]}" in table.state["hand_over"]
+    while not (table.game.hand.trick.cards or table.game.hand.tricks):  # the pass, then the first card
+        act(table)
+    assert table.state["hand_over"] == "", "hand 1's points go once hand 2 is played"
 
 
 def test_the_pass_direction_follows_the_rotation_with_a_no_pass_hand() -> None:

@@ -225,3 +225,57 @@ def test_every_hello_is_answered_even_with_nothing_kept_or_a_bad_id(client: Any)
     table.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
     send(table, {"type": "hello", "client": client})
     assert sent == [{"type": "welcome"}]
+
+
+def test_a_game_files_version_is_sealed_with_it() -> None:
+    """A file whose version was changed (to make a table read it as another format) is refused."""
+    sealed = json.loads(persist.seal(persist.snapshot(played_table()._session)))
+    assert persist.unseal(json.dumps(sealed))["format"] == persist.TABLE_FORMAT
+    for version in (99, 0, "1", None):
+        with pytest.raises(RecordError, match="changed, or saved by another server|damaged"):
+            persist.unseal(json.dumps({**sealed, "version": version}))
+
+
+def test_a_file_too_large_to_read_is_refused_in_clear_words() -> None:
+    table = HeartsTable(seed=1)
+    game = table.game
+    send(table, {"type": "open_file", "text": None, "bytes": 3_000_000})  # what the page sends for a 3 MB file
+    assert table.notice["kind"] == "load-refused" and table.game is game
+    assert "too large to be a game file: 3,000,000 bytes, at most 1,000,000" in table.notice["text"]
+    assert "NoneType" not in table.notice["text"]
+
+
+EXIT_RIGHT_AFTER_A_MOVE = """
+import asyncio, json, sys
+from pathlib import Path
+from hearts_widget import HeartsTable
+from hearts_widget.widget import persist
+
+HeartsTable.store = persist.Store(Path(sys.argv[1]))
+
+async def main():
+    table = HeartsTable(seed=9, pace=0)
+    table.send_intent({"type": "hello", "client": sys.argv[2], "state": table.state["id"]})
+    cards = [c["code"] for c in table.hand[:3]]
+    table.send_intent({"type": "pass", "cards": cards, "state": table.state["id"]})
+    print(json.dumps([c["code"] for c in table.hand]))
+    sys.exit(0)  # as a kernel shut down by Voilà when the page unloads, before the save's timer
+
+asyncio.run(main())
+"""
+
+
+def test_a_move_just_before_the_kernel_exits_is_kept(tmp_path: Path) -> None:
+    """Voilà shuts the page's kernel down as the page unloads, which can come within
+    SAVE_DELAY of the learner's last move: the kernel saves that move as it exits."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", EXIT_RIGHT_AFTER_A_MOVE, str(tmp_path), CLIENT],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    hand_after_the_pass = json.loads(done.stdout.strip().splitlines()[-1])
+    fresh = HeartsTable(seed=9, pace=0)
+    send(fresh, {"type": "hello", "client": CLIENT})
+    assert fresh.notice["kind"] == "resumed"
+    assert [c["code"] for c in fresh.hand] == hand_after_the_pass

@@ -246,15 +246,17 @@ def test_score_points_a_finished_hand_is_summed_up_with_each_seats_point_cards_a
     summary = table.summary
     hand = table.game.completed[-1]
     assert summary["number"] == hand.number and summary["title"].startswith("Hand 1 is over")
-    taken = [sorted(c["code"] for c in seat["cards"]) for seat in summary["seats"]]
+    taken = [sorted(seat["cards"]) for seat in summary["seats"]]
     assert sorted(code for codes in taken for code in codes) == sorted(
         c.code for c in (*(card for t in hand.tricks for card in t.cards),) if c.is_heart or c.code == "QS")
     assert summary["seats"][0]["points_text"].startswith("South: ")
     assert len(summary["tricks"]) == 13
     for number, (shown, trick) in enumerate(zip(summary["tricks"], hand.tricks, strict=True), start=1):
-        assert shown["title"].startswith(f"Trick {number} of 13: ")
-        assert [c["seat"] for c in shown["cards"] if c["wins"]] == [trick.winner]
-        assert shown["winner_text"] and shown["rule"] == "play.trick-winner"
+        title, index, cards, _events, winner, winner_text, _holds_text, rule = shown
+        assert title.startswith(f"Trick {number} of 13: ") and index == number - 1
+        assert [code for _, code in cards] == [card.code for card in trick.cards]
+        assert winner == trick.winner
+        assert winner_text and rule == "play.trick-winner"
     act(table)  # pass: the summary stays until the next hand's first trick is won
     while not table.game.hand.tricks:
         assert table.summary is not None
@@ -292,3 +294,33 @@ def test_the_moon_choice_shows_the_hand_just_finished() -> None:
     shooter = table.game.pending_moon
     assert len(summary["seats"][shooter]["cards"]) == 14  # 13 hearts and the Black Maria
     assert table.state["hand_over"] == "", "not the previous hand's points"
+    assert not any(turn["to_act"] for turn in table.state["seat_turns"]), "no seat 'to play' with no card left"
+
+
+def test_score_points_a_prepared_positions_summary_says_which_points_came_before_it() -> None:
+    from hearts_widget import Hand, Rules
+    from hearts_widget.engine.cards import ALL_CARDS
+
+    last_trick = ["2S", "3S", "4S", "5S"]
+    rest = [c.code for c in ALL_CARDS if c.code not in last_trick]
+    hearts, others = [c for c in rest if c.endswith("H")], [c for c in rest if not c.endswith("H")]
+    taken = [hearts[:7] + others[:5], hearts[7:] + others[5:11], others[11:23], others[23:]]  # East has the Q♠
+    table = HeartsTable.from_hand(Hand.from_cards(Rules(), [[c] for c in last_trick], leader=0, taken=taken))
+    while not table.game.sheet:
+        act(table)
+    send(table, {"type": "continue"})
+    seats = table.summary["seats"]
+    assert [seat["points_text"] for seat in seats] == ["South: 7 points", "West: 6 points", "North: 0 points",
+                                                       "East: 13 points"], "the hand's points, as on the sheet"
+    assert [seat["cards"] for seat in seats] == [[], [], [], []], "the last trick held no points"
+    assert [seat["before_text"] for seat in seats] == [
+        "taken before this position began: 7 points", "taken before this position began: 6 points", "",
+        "taken before this position began: 13 points"]
+
+
+def test_a_dealt_hands_summary_has_nothing_taken_before_it() -> None:
+    table = HeartsTable(seed=1)
+    while not table.game.sheet:
+        act(table)
+    send(table, {"type": "continue"})
+    assert all(seat["before_text"] == "" for seat in table.summary["seats"])

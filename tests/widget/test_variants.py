@@ -73,3 +73,24 @@ def test_a_table_from_a_variant_hand_plays_its_rules() -> None:
     assert table.game.rules == hand.rules and table.static["rules_card"]["lines"][0]["rule"] == "variant.cancellation"
     send(table, {"type": "new_game"})
     assert table.game.rules == hand.rules
+
+
+def test_variant_cancellation_cancel_the_twins_are_marked_in_the_last_trick_and_the_replay() -> None:
+    """The cards that cancelled, and only those, carry ``cancelled`` in the last trick (drawn as the
+    felt's trick is) and a third item 1 in the hand's replay; a hand played with the first legal card."""
+    table = HeartsTable(rules=Rules(players=5, variant="cancellation"), seed=2, pace=0)
+    seen = 0
+    while table.game.hand.phase == "play" and table.summary is None:
+        hand = table.game.hand
+        if table.state["your_turn"]:
+            send(table, {"type": "play", "card": next(c["code"] for c in table.hand if c["legal"])})
+        if len(hand.tricks) == len(table.game.hand.tricks) or not table.game.hand.tricks:
+            continue
+        ended = table.game.hand.events[len(hand.events):]
+        twins = {s for e in ended if e.kind == "cancelled" for s in e.facts["seats"]}
+        send(table, {"type": "show_last_trick", "show": True})
+        assert {p["seat"] for p in table.last_trick["cards"] if p.get("cancelled")} == twins, table.last_trick
+        seen += len(twins)
+    assert seen >= 2
+    replayed = [card for trick in table.summary["tricks"] for card in trick[2]]  # [title, number, cards, ...]
+    assert sum(card[2:] == [1] for card in replayed) == seen and all(len(card) in (2, 3) for card in replayed)

@@ -12,16 +12,17 @@
 // The kernel's traits of one update (state, hand, seats, story, ...) arrive
 // together and are drawn once.
 
-/** A card as the kernel sends it (the hand's cards come as code and name, see `withFace`).
+/** A card as the kernel sends it: its code and name (the face is drawn from the code, see `withFace`).
  * @typedef {{code: string, rank?: string, suit?: string, symbol?: string, red?: boolean, name: string,
  *   legal?: boolean, why?: string, rule?: string, received?: boolean}} CardInfo */
 
 const SVG = "http://www.w3.org/2000/svg";
 const LINE_STYLES = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 2 1 2"];
 const ANNOUNCE_GAP_MS = 900; // one announcement per event, not a burst
-const MAX_QUEUED = 4;
+// The events that end a trick: the cards of a trick waiting to be read are read with its end, in one announcement.
+const TRICK_ENDS = new Set(["trick-won", "cancelled", "trick-carried", "last-trick-to-leader"]);
 const SWEEP_MS = 380; // a completed trick going to its winner's pile
-const TRAITS = ["state", "hand", "seats", "sheet", "last_trick", "ui", "static", "summary"]; // drawn on change (story and notice apart)
+const TRAITS = ["state", "hand", "seats", "sheet", "last_trick", "ui", "static", "summary", "review"]; // drawn on change (story and notice apart)
 
 /**
  * Make an element: h("button", {class: "hw-x", onclick: f}, "text", child).
@@ -59,14 +60,16 @@ function arrange(container, nodes) {
 }
 
 const SUITS = { C: ["♣", false], D: ["♦", true], S: ["♠", false], H: ["♥", true] };
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 /** A card of the hand, which comes as its code and name only: with what its face shows. */
 function withFace(/** @type {CardInfo} */ card) {
   const suit = card.code.slice(-1);
   return { ...card, rank: card.code.slice(0, -1), suit, symbol: SUITS[suit][0], red: SUITS[suit][1] };
 }
 
-/** A face-up card drawn as a card: rank and suit in the corner, big suit in the middle. */
-function cardFace(/** @type {CardInfo} */ card, extraClass = "") {
+/** A face-up card drawn as a card: rank and suit in the corner, big suit in the middle (from its code). */
+function cardFace(/** @type {CardInfo} */ info, extraClass = "") {
+  const card = withFace(info);
   return h("span", { class: `hw-face ${card.red ? "hw-red" : "hw-black"} ${extraClass}`, "aria-hidden": "true" },
     h("span", { class: "hw-corner" }, card.rank, h("br"), card.symbol),
     h("span", { class: "hw-pip" }, card.symbol));
@@ -78,14 +81,73 @@ function spot(position, players, rx, ry) {
   return { x: 50 + rx * Math.cos(angle), y: 50 + ry * Math.sin(angle) };
 }
 
-/** `--hw-edge` is the widest the seat's box may be and still stay on the table
- * (it is centred on its spot), so long seat names in any language wrap instead;
- * `--hw-ty` shifts the box up in proportion to how low its spot is. */
-function place(position, players, rx, ry) {
-  const { x, y } = spot(position, players, rx, ry);
-  const edge = Math.max(18, 2 * Math.min(x, 100 - x) - 2);
-  // A box low on the table grows upwards, a box high up grows downwards, so none hangs off the felt.
-  return `left:${x}%;top:${y}%;--hw-edge:${edge}%;--hw-ty:${-50 - (y - 50) / 2}%`;
+/** A seat's box centred on its spot: `edge` is the widest it may be and still stay on the table
+ * (long seat names in any language wrap instead); `ty` shifts it up (its spot low on the table,
+ * it grows upwards) or down, so that none hangs off the felt. */
+function placed({ x, y, edge, ty }) {
+  return `left:${x}%;top:${y}%;--hw-edge:${edge}%;--hw-ty:${ty}%`;
+}
+
+/** The seats around an oval, their cards played nearer the middle (eight or more: `many`). A lesson's
+ * board (`low`: a felt as low as a seat box, two cards and another seat box) has its seats against
+ * the felt's top and bottom edges and its cards (drawn smaller) between them, so that no card played
+ * covers a seat's box, the learner's own least of all. */
+function ovalLayout(players, many, low) {
+  const [seatX, seatY, cardX, cardY] = many ? [40, 42, 23, 25] : low ? [38, 49, 17, 11] : [38, 41, 17, 19];
+  const seat = (position) => spot(position, players, seatX, seatY);
+  return {
+    height: null,
+    seat: (position) => {
+      const { x, y } = seat(position);
+      return { x, y, edge: Math.max(18, 2 * Math.min(x, 100 - x) - 2), ty: -50 - (y - 50) * (low ? 1 : 0.5) };
+    },
+    card: (position) => spot(position, players, cardX, cardY),
+    pile: seat,
+  };
+}
+
+// A phone's felt (pixels): the seat across the table in a band at the top (an odd number of others),
+// the others in rows of two down the sides, the learner in a band at the bottom.
+const COLUMNS = { top: 76, row: 116, bottom: 88, least: 280 };
+/** On a phone: the seats in two columns down the sides of a tall felt (play going up the left, across
+ * the top and down the right, as around a table), each card played beside the middle of its seat's
+ * row; as many seats as 10 are read at 12 px with none over another. */
+function columnLayout(players) {
+  const others = players - 1;
+  const side = Math.floor(others / 2);
+  const top = others % 2;
+  const row = Math.max(COLUMNS.row, (COLUMNS.least - top * COLUMNS.top - COLUMNS.bottom) / side);
+  const height = top * COLUMNS.top + side * row + COLUMNS.bottom;
+  const percent = (pixels) => (100 * pixels) / height;
+  const rowMiddle = (index) => percent(top * COLUMNS.top + (index + 0.5) * row);
+  /** Where `position` sits: "me", "top", or a side and its row from the top. */
+  const where = (position) => {
+    if (position === 0) return { at: "me" };
+    if (position <= side) return { at: "left", row: side - position };
+    if (top && position === side + 1) return { at: "top" };
+    return { at: "right", row: position - side - top - 1 };
+  };
+  return {
+    height,
+    seat: (position) => {
+      const w = where(position);
+      if (w.at === "me") return { x: 50, y: percent(height - 4), edge: 70, ty: -100 };
+      if (w.at === "top") return { x: 50, y: percent(4), edge: 70, ty: 0 };
+      return { x: w.at === "left" ? 17.5 : 82.5, y: rowMiddle(w.row), edge: 33, ty: -50 };
+    },
+    card: (position) => {
+      const w = where(position);
+      if (w.at === "me") return { x: 50, y: percent(height - COLUMNS.bottom - 26) };
+      if (w.at === "top") return { x: 50, y: percent(COLUMNS.top + 26) };
+      return { x: w.at === "left" ? 40 : 60, y: rowMiddle(w.row) };
+    },
+    pile: (position) => {
+      const w = where(position);
+      if (w.at === "me") return { x: 50, y: percent(height - COLUMNS.bottom / 2) };
+      if (w.at === "top") return { x: 50, y: percent(COLUMNS.top / 2) };
+      return { x: w.at === "left" ? 17.5 : 82.5, y: rowMiddle(w.row) };
+    },
+  };
 }
 
 /** Whether a click is the second (or third) of a double click: not a new intent, as the first
@@ -175,7 +237,7 @@ function classroom(model, root) {
       const file = event.target.files && event.target.files[0];
       event.target.value = "";
       if (!file) return;
-      if (file.size > MAX_FILE_BYTES) { model.send({ type: "open_file", text: null }); return; }
+      if (file.size > MAX_FILE_BYTES) { model.send({ type: "open_file", text: null, bytes: file.size }); return; }
       file.text().then((content) => model.send({ type: "open_file", text: content }));
     } });
   root.append(picker);
@@ -217,34 +279,54 @@ export default {
   render({ model, el }) {
     /** Local view state that the kernel need not know. */
     const local = { selected: new Set(), focusKey: null, pending: false, why: null, lastId: -1, noticeSeen: 0,
-      open: { sheet: true, story: true, rules: true, house: false }, sameDeal: null, viewer: null, covered: false,
-      hadFocus: false, noticeSpoken: 0, flash: null, dialog: null, pressed: null };
+      open: { sheet: true, story: true, rules: true, house: false, settings: false }, sameDeal: null, viewer: null, covered: false,
+      hadFocus: false, noticeSpoken: 0, flash: null, dialog: null, pressed: null, placed: null, confirm: null };
     const panels = new Map(); // panel key -> {sig, node}
     let fittedSheet = null; // the score sheet last fitted to its width (fitSheet)
-    const root = h("div", { class: "hw-root" });
+    // A landmark of its own (named in render), so that every part of the table is inside one.
+    const root = h("div", { class: "hw-root", role: "region" });
     const content = h("div", { class: "hw-content" });
-    // One live region that stays in the page; events are read one at a time.
+    // One live region that stays in the page; events are read in order, none dropped.
     const announcer = h("div", { class: "hw-visually-hidden", role: "status", "aria-live": "polite" });
     root.append(content, announcer);
     el.append(root);
-    const queue = [];
+    // The table is drawn: the static snapshot shown before it in this cell's output (for pages where widgets
+    // cannot run: HeartsTable._ipython_display_) is not needed. The view is put in the page after render.
+    const hideSnapshot = (tries) => {
+      const outputs = el.closest(".jp-OutputArea, .output");
+      if (!outputs) {
+        if (tries > 0) requestAnimationFrame(() => hideSnapshot(tries - 1));
+        return;
+      }
+      for (const snapshot of outputs.querySelectorAll(".hearts-table-snapshot")) {
+        (snapshot.closest(".jp-OutputArea-child, .output_area") || snapshot).style.display = "none";
+      }
+    };
+    hideSnapshot(600);
+    const queue = []; // {text, kind} waiting to be read
     let speaking = null;
+    /** Read what waits: one event, or, when the table went faster than the reading, every card of
+     * the trick waiting with the trick's end, joined into one announcement. */
     const speakNext = () => {
-      const next = queue.shift();
-      if (next === undefined) { speaking = null; return; }
-      announcer.textContent = next;
+      const first = queue.shift();
+      if (first === undefined) { speaking = null; return; }
+      const taken = [first];
+      while (first.kind !== "answer" && !TRICK_ENDS.has(taken[taken.length - 1].kind) && queue.length
+        && queue[0].kind !== "answer") taken.push(queue.shift());
+      announcer.textContent = taken.map((item) => item.text).join(" ");
       speaking = setTimeout(speakNext, ANNOUNCE_GAP_MS);
     };
-    /** Queue one event to be read; an answer to the learner's own action (`now`) is read at once. */
-    const announce = (text, now = false) => {
+    /** Queue one event to be read; an answer to the learner's own action (`now`) is read at once,
+     * before the events still waiting (read after it, never dropped). */
+    const announce = (text, kind = "", now = false) => {
       if (!text) return;
       if (now) {
-        queue.length = 0;
+        queue.unshift({ text, kind: "answer" });
         if (speaking !== null) clearTimeout(speaking);
-        speaking = null;
+        speakNext();
+        return;
       }
-      queue.push(text);
-      while (queue.length > MAX_QUEUED) queue.shift(); // behind the table: drop the oldest, keep up
+      queue.push({ text, kind });
       if (speaking === null) speakNext();
     };
     const room = classroom(model, root); // -- classroom hook
@@ -261,8 +343,13 @@ export default {
     const current = () => model.get("state");
     const handNow = () => model.get("hand") || [];
     const seatsNow = () => model.get("seats") || [];
+    const seatName = (seat) => (seatsNow()[seat] || {}).name || "";
     const words = () => model.get("ui") || {};
     const statics = () => model.get("static") || {};
+    /** A card's name in the table's language, from its code: the static names come in the order
+     * clubs, diamonds, spades, hearts, each from 2 to the Ace (state.py, NAMED_CARDS). */
+    const cardName = (code) => (statics().card_names || [])[
+      "CDSH".indexOf(code.slice(-1)) * 13 + RANKS.indexOf(code.slice(0, -1))] || code;
 
     /** The panel `key`, rebuilt by `build` only when `deps` changed since it was last drawn. */
     function panel(key, deps, build) {
@@ -274,11 +361,12 @@ export default {
       return node;
     }
 
-    /** A rule as a beginner reads it: its name in their language, then its id as a small
-     * link into the rules card (hidden from screen readers, which read the name). */
+    /** A rule as a beginner reads it: its name in their language; with show_rule_ids, then its id
+     * as a small link into the rules card (hidden from screen readers, which read the name). */
     function ruleTag(rule) {
       if (!rule) return null;
       const name = (statics().rule_names || {})[rule];
+      if (name && !statics().show_rule_ids) return h("span", { class: "hw-rule-ref" }, h("span", { class: "hw-rule-name" }, name));
       const id = h("span", { class: "hw-rule", "aria-hidden": "true", "data-rule": rule, title: words().rule_link,
         onclick: (event) => { event.stopPropagation(); showRule(rule); } }, rule);
       return name ? h("span", { class: "hw-rule-ref" }, h("span", { class: "hw-rule-name" }, name), " ", id) : id;
@@ -301,6 +389,7 @@ export default {
       if (!state || state.id === undefined || !ui || !ui.table) return;
       const focused = root.contains(document.activeElement) ? document.activeElement : null;
       if (focused && focused.dataset.key) local.focusKey = focused.dataset.key;
+      dropLeavingFocus(state, focused);
       const fresh = state.id !== local.lastId;
       if (fresh) {
         local.pending = false;
@@ -316,20 +405,23 @@ export default {
       root.classList.toggle("hw-pending", local.pending);
       root.classList.toggle("hw-lesson", state.layout === "position");
       attr(root, "lang", state.lang);
+      attr(root, "aria-label", ui.table);
       root.dataset.stateId = String(state.id); // lets tests and benchmarks wait for the next state
       const notice = model.get("notice") || {};
       if (notice.text && notice.id > local.noticeSpoken) {
         local.noticeSpoken = notice.id;
-        announce(notice.text, true);
+        if (notice.rule) local.why = null; // a refused card's verdict is the notice's: said once, not twice
+        announce(notice.text, "notice", true);
       }
+      // A lesson's board: a refused card's notice right under the hand (the board fits one screen with it).
       const parts = state.layout === "position" ? [
-        felt(state, ui), tell(state, ui), prompt(state, ui), hand(state, ui), whyLine(), noticeBox(ui),
+        felt(state, ui), tell(state, ui), prompt(state, ui), hand(state, ui), noticeBox(ui), whyLine(),
         lessonActions(state, ui),
       ] : [
-        toolbar(state, ui), hotSeat(state, ui), felt(state, ui), tell(state, ui),
+        toolbar(state, ui), confirmNewGame(ui), settings(state, ui), hotSeat(state, ui), felt(state, ui), tell(state, ui),
         ...(local.covered ? [] : [prompt(state, ui), hand(state, ui), whyLine()]),
         noticeBox(ui), local.covered ? null : actions(state, ui), lastTrick(state, ui), dialogs(state, ui),
-        handSummary(ui),
+        handSummary(ui), reviewPanel(),
         rulesCard(), houseRules(), sheet(state, ui), sameDeal(state), narration(state, ui),
       ];
       arrange(content, parts.filter(Boolean));
@@ -341,6 +433,7 @@ export default {
     // -- focus: kept where the learner left it; moved only when its element went away.
     root.addEventListener("focusin", (event) => {
       local.hadFocus = true;
+      if (event.target !== local.placed) local.placed = null; // the learner moved it: theirs now
       if (event.target.dataset && event.target.dataset.key) local.focusKey = event.target.dataset.key;
     });
     root.addEventListener("focusout", (event) => {
@@ -359,11 +452,43 @@ export default {
       return local.hadFocus && (!now || now === document.body || !now.isConnected);
     }
 
-    /** Focus `node` now, or once the page has put the table in the document (a table shown with
-     * its dialog already open is drawn before the page attaches it), for a few frames at most. */
+    /** The card the learner just played, or the Continue just pressed, with focus on it: removed
+     * before the update changes anything else. Removed later, once the page has changed, it made the
+     * browser lay the whole page out at once to take focus off it (about 3 ms of a 6 ms update). */
+    function dropLeavingFocus(state, focused) {
+      if (!focused) return;
+      const key = focused.dataset.key || "";
+      const played = key.startsWith("card:") && !handNow().some((card) => card.code === focused.dataset.code);
+      if (played) focused.remove();
+      if (key === "continue" && !state.held) {
+        focused.closest(".hw-continue-row").remove();
+        panels.delete("tell-continue"); // drawn again for the next trick
+      }
+    }
+
+    /** Focus `node` once the page has put the table in the document (a table shown with its dialog
+     * already open is drawn before the page attaches it), for a few frames at most. */
     function focusWhenShown(node, frames = 30) {
-      if (node.isConnected) node.focus();
+      if (node.isConnected) focusAtFrame(node, false);
       else if (frames > 0) requestAnimationFrame(() => focusWhenShown(node, frames - 1));
+    }
+
+    let focusing = null; // what the table focuses at the next frame: {target, placed, from}
+    /** Focus `target` at the next frame, when the browser lays the page out anyway (focused in the
+     * middle of an update, it made the browser lay the changed page out at once, and again for the
+     * frame), unless the learner has put focus elsewhere by then; a later update's target wins.
+     * `placed`: the table, not the learner, chose it (see `focusFor`). The page is not scrolled for it. */
+    function focusAtFrame(target, placed) {
+      const waiting = focusing !== null;
+      focusing = { target, placed, from: document.activeElement };
+      if (waiting) return;
+      requestAnimationFrame(() => {
+        const { target: node, placed: ours, from } = focusing;
+        focusing = null;
+        if (!node.isConnected || document.activeElement !== from) return;
+        if (ours) local.placed = node;
+        node.focus({ preventScroll: true });
+      });
     }
 
     function settleFocus(state) {
@@ -376,21 +501,69 @@ export default {
         if (first) { focusWhenShown(first); return; }
       }
       if (!dialogKey) local.dialog = null;
+      const firstPlayable = () => (state.your_turn || state.passing) && root.querySelector(".hw-hand .hw-card.hw-legal");
+      // Focus the table put on the hand while the learner waited goes on to what they may act on
+      // when it comes: Continue under a completed trick, the first playable card on their turn.
+      const actOn = root.querySelector("[data-key=continue]") || firstPlayable();
+      if (local.placed && document.activeElement === local.placed && actOn && actOn !== local.placed) {
+        focusFor(actOn);
+        return;
+      }
       if (!focusLost()) return;
       const same = local.focusKey && root.querySelector(`[data-key="${CSS.escape(local.focusKey)}"]`);
       const target = (same && !same.disabled ? same : null)
         || root.querySelector("[data-key=continue]")
         || (dialog && (dialog.querySelector(".hw-hinted button") || dialog.querySelector("button")))
-        || ((state.your_turn || state.passing) && root.querySelector(".hw-hand .hw-card.hw-legal"));
-      if (target) target.focus();
+        || firstPlayable()
+        // Nothing to act on yet (the pass sent, the bots to play): the hand, where the turn will come.
+        || root.querySelector(".hw-hand .hw-card[tabindex='0']")
+        || (lastButton && lastButton.isConnected ? lastButton : null);
+      if (target && target === same) focusAtFrame(same, false); // the learner's own control, back: theirs
+      else if (target) focusFor(target);
     }
 
+    /** Move focus to `target` (at the next frame), remembering that the table, not the learner, put it
+     * there; the page is not scrolled for it (the learner's view stays where they left it). */
+    function focusFor(target) {
+      focusAtFrame(target, true);
+    }
+
+    // The toolbar keeps one row on a laptop in every language: the game's own facts (the hand, the
+    // pass, hearts), Undo, New game, and a Settings button that shows the settings' panel under it.
+    const settingsId = `hw-settings-${Math.random().toString(36).slice(2, 10)}`;
+    // A gear, named (and titled) "Settings" in the table's language: the words would not fit in every language.
+    const settingsButton = h("button", { class: "hw-button hw-settings-button", "data-key": "settings",
+      "aria-controls": settingsId, onclick: () => { local.open.settings = !local.open.settings; draw(); } },
+    h("span", { "aria-hidden": "true" }, "⚙"));
     function toolbar(state, ui) {
-      const stat = statics();
-      const deps = [state.hand_title, state.pass_label, state.hearts_broken, state.pace, state.lang, state.can_undo,
-        state.continue_after, stat.languages, stat.variants, stat.paces, stat.continue_choices, ui.table,
-        (model.get("notice") || {}).kind === "malformed" ? model.get("notice").id : null];
+      attr(settingsButton, "aria-label", ui.settings);
+      attr(settingsButton, "title", ui.settings);
+      attr(settingsButton, "aria-expanded", String(local.open.settings));
+      const deps = [state.hand_title, state.pass_label, state.hearts_broken, state.can_undo, ui.table];
       return panel("toolbar", deps, () => {
+        const broken = state.hearts_broken;
+        return h("div", { class: "hw-bar" },
+          h("strong", { class: "hw-title" }, state.hand_title),
+          h("span", { class: "hw-chip", "data-testid": "pass-label" }, state.pass_label),
+          h("span", { class: `hw-hearts ${broken ? "hw-broken" : ""}`, "data-testid": "hearts" },
+            h("span", { "aria-hidden": "true" }, broken ? "♥ " : "♡ "), broken ? ui.hearts_broken : ui.hearts_not_broken),
+          h("span", { class: "hw-bar-buttons" },
+            h("button", { class: "hw-button", "data-key": "undo", disabled: !state.can_undo,
+              onclick: once(() => send({ type: "undo" })) }, "↶ ", ui.undo),
+            h("button", { class: "hw-button", "data-key": "new", onclick: (event) => askNewGame(null, event.currentTarget) },
+              ui.new_game),
+            settingsButton));
+      });
+    }
+
+    /** The settings, under the toolbar while its Settings button is pressed: the bots' pace, how long
+     * a trick stays, the language and the next game's variant. Escape closes it. */
+    function settings(state, ui) {
+      if (!local.open.settings) return null;
+      const stat = statics();
+      const deps = [state.pace, state.lang, state.continue_after, stat.languages, stat.variants, stat.paces,
+        stat.continue_choices, ui.settings, (model.get("notice") || {}).kind === "malformed" ? model.get("notice").id : null];
+      return panel("settings", deps, () => {
         // The choices and their words come from the kernel (the current value among them).
         const pace = h("select", {
           class: "hw-select", "data-key": "pace", "aria-label": ui.pace,
@@ -406,20 +579,59 @@ export default {
           onchange: (e) => send({ type: "lang", lang: e.target.value }, false),
         }, (stat.languages || []).map((l) => h("option", { value: l.code, selected: l.code === state.lang, lang: l.code },
           l.name)));
-        const broken = state.hearts_broken;
-        return h("div", { class: "hw-bar" },
-          h("strong", { class: "hw-title" }, state.hand_title),
-          h("span", { class: "hw-chip", "data-testid": "pass-label" }, state.pass_label),
-          h("span", { class: `hw-hearts ${broken ? "hw-broken" : ""}`, "data-testid": "hearts" },
-            h("span", { "aria-hidden": "true" }, broken ? "♥ " : "♡ "), broken ? ui.hearts_broken : ui.hearts_not_broken),
-          h("span", { class: "hw-spacer" }),
-          h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, ui.pace), pace),
-          h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, ui.continue_after), after),
-          h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, ui.language), lang),
-          variantChoice(stat.variants),
-          h("button", { class: "hw-button", "data-key": "undo", disabled: !state.can_undo,
-            onclick: once(() => send({ type: "undo" })) }, "↶ ", ui.undo),
-          h("button", { class: "hw-button", "data-key": "new", onclick: () => send({ type: "new_game" }) }, ui.new_game));
+        return h("div", { class: "hw-settings", id: settingsId, role: "group", "aria-label": ui.settings,
+          "data-testid": "settings",
+          onkeydown: (event) => {
+            if (event.key !== "Escape") return;
+            local.open.settings = false;
+            draw();
+            settingsButton.focus({ preventScroll: true }); // the learner's own move: not the table's (focusFor)
+          } },
+        h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, ui.language), lang),
+        h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, ui.pace), pace),
+        h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, ui.continue_after), after),
+        variantChoice(stat.variants));
+      });
+    }
+
+    /** Start a new game (of `variant`, or the same rules when null), asked from the control `from`: at once
+     * when nothing would be lost, else once the learner has confirmed (see `confirmNewGame`). */
+    function askNewGame(variant, from) {
+      const message = variant ? { type: "new_game", variant } : { type: "new_game" };
+      if (!current().in_progress) { send(message); return; }
+      local.confirm = { message, from, was: from.tagName === "SELECT" ? statics().variants.current : null };
+      draw();
+    }
+
+    /** Before a new game ends the game in progress: what will be lost, then Keep playing (focused first:
+     * the safe answer) and Start a new game; Escape keeps playing, and focus goes back where it was. */
+    const confirmId = `hw-confirm-${Math.random().toString(36).slice(2, 10)}`;
+    function confirmNewGame(ui) {
+      if (!local.confirm) return null;
+      const words = [ui.new_game_question, ui.new_game_loss, ui.new_game_keep, ui.new_game_confirm];
+      return panel("confirm-new", [local.confirm.message, ...words], () => {
+        const keep = () => {
+          const { from, was } = local.confirm;
+          local.confirm = null;
+          if (was !== null) from.value = was; // the variant menu shows the game's variant again
+          draw();
+          if (from.isConnected) from.focus({ preventScroll: true }); // the learner's own move: not the table's
+        };
+        const start = () => {
+          const { message } = local.confirm;
+          local.confirm = null;
+          draw();
+          send(message);
+        };
+        return h("div", { class: "hw-dialog hw-confirm", role: "alertdialog", "data-testid": "confirm-new",
+          "aria-labelledby": `${confirmId}-q`, "aria-describedby": `${confirmId}-loss`,
+          onkeydown: (event) => { if (event.key === "Escape") { event.stopPropagation(); keep(); } } },
+        h("h3", { id: `${confirmId}-q` }, ui.new_game_question),
+        h("p", { id: `${confirmId}-loss` }, ui.new_game_loss),
+        h("div", { class: "hw-actions" },
+          h("button", { class: "hw-button hw-primary", "data-key": "new-keep", onclick: once(keep) }, ui.new_game_keep),
+          h("button", { class: "hw-button hw-danger", "data-key": "new-confirm", onclick: once(start) },
+            ui.new_game_confirm)));
       });
     }
 
@@ -428,7 +640,7 @@ export default {
       if (!v || v.choices.length < 2) return null;
       const select = h("select", {
         class: "hw-select", "data-key": "variant", "aria-label": v.label,
-        onchange: (e) => send({ type: "new_game", variant: e.target.value }),
+        onchange: (e) => askNewGame(e.target.value, e.target),
       }, v.choices.map((c) => h("option", { value: c.code, selected: c.code === v.current }, c.name)));
       return h("label", { class: "hw-field" }, h("span", { class: "hw-label" }, v.label), select);
     }
@@ -442,7 +654,7 @@ export default {
           box.append(h("div", { class: `hw-notice hw-${notice.level}`, "data-testid": "notice" },
             h("span", {}, notice.text, " ", ruleTag(notice.rule)),
             h("button", { class: "hw-link", "data-key": "dismiss", "aria-label": ui.dismiss,
-              onclick: () => { local.noticeSeen = notice.id; render(); } }, "×")));
+              onclick: () => { local.noticeSeen = notice.id; draw(); } }, "×")));
         }
         return box;
       });
@@ -453,15 +665,20 @@ export default {
       return panel("hotseat", [state.hot_seat_text, local.covered, ui.show_my_cards], () =>
         h("div", { class: "hw-hotseat" }, state.hot_seat_text, " ",
           local.covered ? h("button", { class: "hw-button hw-primary", "data-key": "uncover",
-            onclick: () => { local.covered = false; render(); } }, ui.show_my_cards) : null));
+            onclick: () => { local.covered = false; draw(); } }, ui.show_my_cards) : null));
     }
 
     // -- the felt: seats around an oval, the trick in the middle ----------------
     let feltArea = null;
     let shownTrick = null; // the trick drawn last, to send a completed one to its winner
+    let sweptCards = null; // the cards of the trick last sent to its winner
+    const cardsOf = (trick) => trick.cards.map((p) => p.card.code).join(" ");
     function felt(state, ui) {
       const many = state.players >= 8;
       const n = state.players;
+      const narrow = root.classList.contains("hw-narrow");
+      const low = state.layout === "position";
+      const layout = narrow ? columnLayout(n) : ovalLayout(n, many, low);
       if (!feltArea) {
         feltArea = h("div", { class: "hw-table", role: "group", "data-testid": "felt",
           onclick: (event) => {
@@ -471,27 +688,40 @@ export default {
             send({ type: "continue" });
           } });
       }
-      attr(feltArea, "class", `hw-table ${many ? "hw-many" : ""} ${state.held ? "hw-waiting" : ""}`);
+      attr(feltArea, "class", `hw-table ${many ? "hw-many" : ""} ${narrow ? "hw-columns" : low ? "hw-low" : ""} ${
+        state.held ? "hw-waiting" : ""}`);
+      attr(feltArea, "style", layout.height ? `height:${layout.height}px` : "");
       attr(feltArea, "aria-label", ui.table);
       const seatList = seatsNow();
       const seats = seatList.map((seat) => {
         const turn = (state.seat_turns || [])[seat.seat] || {};
-        return panel(`seat:${seat.seat}`, [seat, turn, state.phase, many, n, ui.you],
-          () => seatBox(seat, turn, state, ui, many));
+        return panel(`seat:${seat.seat}`, [seat, turn, state.phase, many, narrow, n, ui.you],
+          () => seatBox(seat, turn, state, ui, layout));
       });
       const previous = panels.get("trick");
-      const trick = panel("trick", [state.trick, many, n, ui.trick, ui.wins,
-        state.trick.cards.map((p) => seatList[p.seat].position)], () => trickNode(state, ui, many));
+      const trick = panel("trick", [state.trick, many, narrow, n, ui.trick, ui.wins, ui.cancelled,
+        state.trick.cards.map((p) => seatList[p.seat].position)], () => trickNode(state, ui, layout));
       arrange(feltArea, [...seats, trick]);
       if (previous && previous.node !== trick && shownTrick && shownTrick.held && !state.trick.held) {
-        sweep(previous.node, shownTrick, state, many);
+        sweep(previous.node, shownTrick, layout);
+        sweptCards = cardsOf(shownTrick);
       }
+      // A completed trick first seen after its Continue (a reloaded page, a game brought back), at a
+      // pace that holds every trick until then: it had already left the felt.
+      if (state.pace > 0 && !state.trick.held && state.trick.winner !== null
+        && (!shownTrick || cardsOf(shownTrick) !== cardsOf(state.trick))) {
+        sweptCards = cardsOf(state.trick);
+      }
+      // The trick sent to its winner has left the felt: the table still tells it (caption, last
+      // trick) until the next card is led, but its cards are not drawn twice.
+      trick.classList.toggle("hw-swept", !state.trick.held && state.trick.winner !== null
+        && cardsOf(state.trick) === sweptCards);
       shownTrick = state.trick;
       return feltArea;
     }
 
     /** A seat's box: `seat` changes once a trick, `turn` (cards left, who acts, who leads) with every card. */
-    function seatBox(seat, turn, state, ui, many) {
+    function seatBox(seat, turn, state, ui, layout) {
       const badges = [];
       if (seat.viewer) badges.push(h("span", { class: "hw-badge hw-you" }, ui.you));
       if (turn.leads) badges.push(h("span", { class: "hw-badge" }, ui.leads));
@@ -499,7 +729,7 @@ export default {
       if (!seat.human) badges.push(h("span", { class: "hw-badge hw-bot" }, ui.bot));
       const box = h("div", {
         class: `hw-seat ${turn.to_act ? "hw-acting" : ""} ${seat.viewer ? "hw-me" : ""}`,
-        style: many ? place(seat.position, state.players, 40, 42) : place(seat.position, state.players, 38, 41),
+        style: placed(layout.seat(seat.position)),
         "data-testid": `seat-${seat.seat}`,
       },
       h("div", { class: "hw-seat-name" }, seat.name, " ", badges),
@@ -509,27 +739,28 @@ export default {
       return box;
     }
 
-    function trickNode(state, ui, many) {
+    function trickNode(state, ui, layout) {
       const t = state.trick;
       const done = t.winner !== null;
       const trick = h("div", { class: `hw-trick ${done ? "hw-done" : ""} ${t.held ? "hw-held" : ""}`,
         "aria-label": ui.trick, role: "list", "data-testid": "trick" });
       for (const played of t.cards) {
-        const position = seatsNow()[played.seat].position;
-        trick.append(h("div", { class: `hw-played ${played.wins ? "hw-wins" : ""}`, role: "listitem",
-          style: many ? place(position, state.players, 23, 25) : place(position, state.players, 17, 19),
-          "data-code": played.card.code,
-          "aria-label": `${played.name}: ${played.card.name}${played.wins ? ` (${ui.wins})` : ""}` },
-        cardFace(played.card), played.wins ? h("span", { class: "hw-win-mark", "aria-hidden": "true" }, "★") : null));
+        const { x, y } = layout.card(seatsNow()[played.seat].position);
+        const badge = played.wins ? ui.wins : played.cancelled ? ui.cancelled : "";
+        trick.append(h("div", { class: `hw-played ${played.wins ? "hw-wins" : ""} ${played.cancelled ? "hw-cancelled" : ""}`,
+          role: "listitem", style: `left:${x}%;top:${y}%`, "data-code": played.card.code,
+          "aria-label": `${seatName(played.seat)}: ${played.card.name}${badge ? ` (${badge})` : ""}` },
+        cardFace(played.card), played.wins ? h("span", { class: "hw-win-mark", "aria-hidden": "true" }, "★") : null,
+        played.cancelled ? h("span", { class: "hw-cancel-mark", "aria-hidden": "true" }, ui.cancelled) : null));
       }
       return trick;
     }
 
     /** The completed trick slides to its winner's seat and fades (none under reduced motion). */
-    function sweep(oldNode, trick, state, many) {
+    function sweep(oldNode, trick, layout) {
       const winner = seatsNow()[trick.winner];
       if (reducedMotion() || trick.winner === null || !winner) return;
-      const to = spot(winner.position, state.players, many ? 40 : 38, many ? 42 : 41);
+      const to = layout.pile(winner.position);
       const ghost = oldNode.cloneNode(true);
       ghost.classList.add("hw-ghost");
       ghost.removeAttribute("data-testid");
@@ -546,36 +777,56 @@ export default {
     }
 
     /** The trick's story, told where the learner is looking (between the felt and the hand):
-     * who won with which card and why, what it holds, what happened in it, and Continue. */
+     * who won with which card and why, what it holds, what happened in it, the coach's word and
+     * Continue. Each part is redrawn only when it changes: the coach's word comes a moment after
+     * the trick, and redrawing Continue then would take focus off it. */
     function tell(state, ui) {
+      const box = panel("tell", [], () => h("div", { class: "hw-tell", "data-testid": "tell" }));
+      const parts = [trickStory(state), coachWord(state, ui), continueRow(state, ui)].filter(Boolean);
+      arrange(box, parts);
+      box.classList.toggle("hw-quiet", !parts.length);
+      return box;
+    }
+
+    /** Who won the trick with which card and why, what it holds, its events, the teaching lines. */
+    function trickStory(state) {
       const t = state.trick;
-      const deps = [t.winner_text, t.holds_text, t.rule, t.events, state.teaching, state.held, state.stopped,
-        ui.continue, ui.continue_key, statics().rule_names];
-      return panel("tell", deps, () => {
-        const box = h("div", { class: "hw-tell", "data-testid": "tell" });
+      if (!t.winner_text && !t.events.length && !state.teaching.length) return null;
+      return panel("tell-story", [t.winner_text, t.holds_text, t.rule, t.events, state.teaching,
+        statics().rule_names, statics().show_rule_ids], () => {
+        const story = h("div", { class: "hw-tell-story" });
         if (t.winner_text) {
-          box.append(h("div", { class: "hw-caption", "data-testid": "trick-caption" },
+          story.append(h("div", { class: "hw-caption", "data-testid": "trick-caption" },
             h("strong", {}, "★ ", t.winner_text), " ", h("span", { "data-testid": "trick-holds" }, t.holds_text), " ",
             ruleTag(t.rule)));
         }
         for (const event of t.events) {
-          box.append(h("div", { class: `hw-tell-line hw-event-${event.kind}`, "data-testid": `tell-${event.kind}` },
+          story.append(h("div", { class: `hw-tell-line hw-event-${event.kind}`, "data-testid": `tell-${event.kind}` },
             event.text, " ", ruleTag(event.rule)));
         }
         if (state.teaching.length) {
-          box.append(h("ul", { class: "hw-teaching", "data-testid": "teaching" },
+          story.append(h("ul", { class: "hw-teaching", "data-testid": "teaching" },
             state.teaching.map((line) => h("li", {}, line.text, " ", ruleTag(line.rule)))));
         }
-        if (state.held) {
-          box.append(h("div", { class: "hw-continue-row" },
-            h("button", { class: "hw-button hw-primary", "data-key": "continue",
-              onclick: (event) => { event.stopPropagation(); if (!again(event)) send({ type: "continue" }); } },
-            ui.continue, " ▸"),
-            h("span", { class: "hw-small" }, ui.continue_key.replace("{key}", "Enter"))));
-        }
-        if (!box.childNodes.length) box.classList.add("hw-quiet");
-        return box;
+        return story;
       });
+    }
+
+    /** The coach's word on the learner's card, with its trick and before Continue. */
+    function coachWord(state, ui) {
+      if (!state.feedback) return null;
+      return panel("tell-coach", [state.feedback, ui.coach], () => h("div",
+        { class: "hw-coach", "data-testid": "feedback", role: "status" }, h("strong", {}, ui.coach, ": "), state.feedback));
+    }
+
+    /** Continue under a completed trick on display, and the key that does the same. */
+    function continueRow(state, ui) {
+      if (!state.held) return null;
+      return panel("tell-continue", [ui.continue, ui.continue_key], () => h("div", { class: "hw-continue-row" },
+        h("button", { class: "hw-button hw-primary", "data-key": "continue",
+          onclick: (event) => { event.stopPropagation(); if (!again(event)) send({ type: "continue" }); } },
+        ui.continue, " ▸"),
+        h("span", { class: "hw-small" }, ui.continue_key.replace("{key}", "Enter"))));
     }
 
     /** The house rules of the next new game: switches, the moon and the target; the kernel checks them with Rules. */
@@ -612,7 +863,7 @@ export default {
           "data-testid": "rules-card" },
         h("summary", {}, card.title),
         h("ul", {}, card.lines.map((line) => h("li", { "data-rule-line": line.rule }, line.text, " ",
-          h("span", { class: "hw-rule", "aria-hidden": "true" }, line.rule))))));
+          statics().show_rule_ids ? h("span", { class: "hw-rule", "aria-hidden": "true" }, line.rule) : null)))));
     }
 
     /** Same deal, other rules: choose one change, replay the hand just finished, see both results. */
@@ -647,11 +898,12 @@ export default {
     }
 
     function prompt(state, ui) {
-      const deps = [state.hand_over, state.passing, state.passing ? state.pass.prompts[local.selected.size] : null,
-        state.status, state.your_turn, state.pass.received_text, state.table_notes, state.hint, state.feedback,
+      const deps = [state.aim, state.hand_over, state.passing, state.passing ? state.pass.prompts[local.selected.size] : null,
+        state.status, state.your_turn, state.pass.received_text, state.table_notes, state.hint,
         state.finish_offer, ui.coach, ui.finish_hand];
       return panel("prompt", deps, () => {
         const box = h("div", { class: "hw-prompt" });
+        if (state.aim) box.append(h("div", { class: "hw-aim", "data-testid": "aim" }, state.aim));
         if (state.hand_over) box.append(h("div", { class: "hw-hand-over", "data-testid": "hand-over" }, state.hand_over));
         if (state.passing) {
           box.append(h("div", { class: "hw-status hw-strong", "data-testid": "pass-prompt" },
@@ -668,10 +920,6 @@ export default {
         if (state.hint && !state.moon) { // the moon dialog shows its own
           box.append(h("div", { class: "hw-coach", "data-testid": "hint" },
             h("strong", {}, "★ ", ui.coach, ": "), state.hint.text));
-        }
-        if (state.feedback) {
-          box.append(h("div", { class: "hw-coach", "data-testid": "feedback" },
-            h("strong", {}, ui.coach, ": "), state.feedback));
         }
         if (state.finish_offer) {
           box.append(h("div", { class: "hw-offer" }, state.finish_offer, " ",
@@ -693,9 +941,15 @@ export default {
 
     /** Say why `card` may or may not be played, by the hand: only the verdict's line changes. */
     function showWhy(card) {
-      const why = current().your_turn ? { text: `${card.name}: ${card.why}`, rule: card.rule } : null;
+      const why = current().your_turn && card.why ? { text: `${card.name}: ${card.why}`, rule: card.rule, code: card.code } : null;
       if (JSON.stringify(why) === JSON.stringify(local.why)) return;
       local.why = why;
+      const shown = content.querySelector(":scope > [data-testid=why]");
+      if (shown) shown.replaceWith(whyLine());
+    }
+
+    function hideWhy() {
+      local.why = null;
       const shown = content.querySelector(":scope > [data-testid=why]");
       if (shown) shown.replaceWith(whyLine());
     }
@@ -719,7 +973,9 @@ export default {
         cardsNow.set(card.code, card);
         const look = {
           chosen: local.selected.has(card.code), hinted: Boolean(state.hint && state.hint.cards.includes(card.code)),
-          playable: state.passing || (state.your_turn && card.legal), dimmed: state.your_turn && !card.legal,
+          // A board that asks first marks no card: every one may be tried, the kernel answers.
+          playable: state.passing || (state.your_turn && (state.asking || card.legal)),
+          dimmed: state.your_turn && !state.asking && !card.legal, asking: state.asking,
           passing: state.passing, gap: suit !== null && suit !== card.suit,
         };
         suit = card.suit;
@@ -751,6 +1007,10 @@ export default {
           const now = cardsNow.get(card.code);
           if (now && current().your_turn && !now.legal) showWhy(now);
         },
+        // The pointer's verdict goes with the pointer (a card with keyboard focus keeps its own).
+        onmouseleave: (event) => {
+          if (local.why && local.why.code === card.code && document.activeElement !== event.currentTarget) hideWhy();
+        },
         onkeydown: (event) => moveFocus(event),
       }, cardFace(card));
     }
@@ -765,11 +1025,16 @@ export default {
       const fill = (template) => template.replace("{card}", () => card.name).replace("{reason}", () => card.why);
       let base = card.name;
       if (look.passing) base = fill(look.chosen ? ui.card_chosen : ui.card_not_chosen);
-      else if (look.playable || look.dimmed) base = fill(card.legal ? ui.card_playable : ui.card_not_playable);
+      else if ((look.playable || look.dimmed) && !look.asking) {
+        base = fill(card.legal ? ui.card_playable : ui.card_not_playable);
+      }
       button.className = ["hw-card", look.playable ? "hw-legal" : "", look.dimmed ? "hw-illegal" : "",
         look.chosen ? "hw-chosen" : "", card.received ? "hw-new" : "", look.hinted ? "hw-hinted" : "",
         look.gap ? "hw-suit-gap" : ""].filter(Boolean).join(" ");
-      button.setAttribute("aria-label", look.hinted ? `${base} (${ui.hinted})` : base);
+      // The name begins with what the card shows ("K♦, King of diamonds, ..."), so a learner who
+      // names what they see (voice control) reaches it (WCAG 2.5.3).
+      const named = `${card.rank}${card.symbol}, ${base}`;
+      button.setAttribute("aria-label", look.hinted ? `${named} (${ui.hinted})` : named);
       if (look.passing) button.setAttribute("aria-pressed", String(look.chosen));
       else button.removeAttribute("aria-pressed");
       button.title = card.why || card.name;
@@ -788,13 +1053,11 @@ export default {
       if (state.passing) {
         if (local.selected.has(code)) local.selected.delete(code);
         else if (local.selected.size < 3) local.selected.add(code);
-        render();
+        draw();
         return;
       }
       // Every click goes to the kernel, which alone decides: an illegal or
-      // out-of-turn card comes back as a notice saying why, with the rule; its
-      // verdict shows by the hand at once (a card that may be played just goes).
-      if (!(state.your_turn && card.legal)) showWhy(card);
+      // out-of-turn card comes back as a notice saying why, with the rule.
       send({ type: "play", card: code });
     }
 
@@ -854,12 +1117,13 @@ export default {
     function lastTrick(state, ui) {
       if (!state.show_last_trick) return null;
       const last = model.get("last_trick");
-      return panel("last-trick", [last, ui.last_trick], () => {
+      return panel("last-trick", [last, ui.last_trick, ui.cancelled], () => {
         return h("div", { class: "hw-last", role: "group", "aria-label": ui.last_trick },
           h("div", { class: "hw-label" }, ui.last_trick),
           last ? h("div", { class: "hw-last-cards" }, last.cards.map((p) => h("div",
-            { class: `hw-last-one ${p.wins ? "hw-wins" : ""}` },
-            cardFace(p.card, "hw-mini"), h("div", { class: "hw-small" }, p.name)))) : ui.no_last_trick,
+            { class: `hw-last-one ${p.wins ? "hw-wins" : ""} ${p.cancelled ? "hw-cancelled" : ""}` },
+            cardFace(p.card, "hw-mini"), h("div", { class: "hw-small" }, seatName(p.seat)),
+            p.cancelled ? h("div", { class: "hw-small hw-cancel-word" }, ui.cancelled) : null))) : ui.no_last_trick,
           last ? h("div", { class: "hw-small" }, last.winner_text, " ", last.holds_text) : null);
       });
     }
@@ -907,18 +1171,24 @@ export default {
         local.replay = { number: summary.number, index: summary.tricks.length - 1 };
       }
       const index = Math.max(0, Math.min(local.replay.index, summary.tricks.length - 1));
-      return panel("summary", [summary, index, ui.replay, statics().rule_names], () => {
-        const step = (by) => () => { local.replay.index = index + by; local.focusKey = by < 0 ? "replay-back" : "replay-forward"; render(); };
-        const trick = summary.tricks[index];
+      return panel("summary", [summary, index, ui.replay, ui.cancelled, statics().rule_names, statics().card_names], () => {
+        const step = (by) => () => { local.replay.index = index + by; local.focusKey = by < 0 ? "replay-back" : "replay-forward"; draw(); };
+        // A trick of the replay, in the order the kernel sends it (state.py, _replayed).
+        const shown = summary.tricks[index];
+        const [title, number, cards, events, winner, winnerText, holdsText, rule] = shown || [];
         const box = h("section", { class: "hw-summary", "data-testid": "hand-summary", "aria-label": summary.title },
           h("h3", {}, summary.title),
           h("ul", { class: "hw-summary-seats" }, summary.seats.map((seat) => h("li", { "data-testid": `taken-${seat.seat}` },
             h("strong", {}, seat.points_text), " ",
+            // Each point card by its code.
             seat.cards.length ? h("span", { class: "hw-summary-cards", role: "img",
-              "aria-label": seat.cards.map((c) => c.name).join(", ") }, seat.cards.map((c) => cardFace(c, "hw-mini")))
-              : h("span", { class: "hw-small" }, ui.no_point_cards)))),
+              "aria-label": seat.cards.map(cardName).join(", ") },
+            seat.cards.map((code) => cardFace({ code, name: cardName(code) }, "hw-mini")))
+              : seat.before_text ? null : h("span", { class: "hw-small" }, ui.no_point_cards),
+            seat.before_text ? h("span", { class: "hw-small", "data-testid": `taken-before-${seat.seat}` },
+              " ", seat.before_text) : null))),
           summary.moon.map((line) => h("p", { class: "hw-strong" }, "☾ ", line)));
-        if (trick) {
+        if (shown) {
           box.append(h("div", { class: "hw-replay", role: "group", "aria-label": ui.replay, "data-testid": "replay" },
             h("div", { class: "hw-replay-bar" },
               h("span", { class: "hw-label" }, ui.replay),
@@ -926,14 +1196,143 @@ export default {
                 "◀ ", ui.replay_back),
               h("button", { class: "hw-button", "data-key": "replay-forward", disabled: index === summary.tricks.length - 1,
                 onclick: step(1) }, ui.replay_forward, " ▶")),
-            h("div", { class: "hw-strong", "data-testid": "replay-title", "aria-live": "polite" }, trick.title),
-            h("div", { class: "hw-last-cards" }, trick.cards.map((p) => h("div",
-              { class: `hw-last-one ${p.wins ? "hw-wins" : ""}`, "aria-label": `${p.name}: ${p.card.name}` },
-              cardFace(p.card, "hw-mini"), h("div", { class: "hw-small" }, p.name)))),
-            h("div", { "data-testid": "replay-caption" }, "★ ", trick.winner_text, " ", trick.holds_text, " ", ruleTag(trick.rule))));
+            h("div", { class: "hw-strong", "data-testid": "replay-title", "aria-live": "polite" }, title),
+            // Each card as [seat, code], and 1 after them for a twin that cancelled; the winner's marked.
+            h("div", { class: "hw-last-cards" }, cards.map(([seat, code, cancelled]) => h("div",
+              { class: `hw-last-one ${seat === winner ? "hw-wins" : ""} ${cancelled ? "hw-cancelled" : ""}`,
+                "aria-label": `${seatName(seat)}: ${cardName(code)}${cancelled ? ` (${ui.cancelled})` : ""}` },
+              cardFace({ code, name: cardName(code) }, "hw-mini"), h("div", { class: "hw-small" }, seatName(seat)),
+              cancelled ? h("div", { class: "hw-small hw-cancel-word", "aria-hidden": "true" }, ui.cancelled) : null))),
+            h("div", { "data-testid": "replay-caption" }, "★ ", winnerText, " ", holdsText, " ", ruleTag(rule)),
+            // What the live table told of this trick: a discard, hearts broken, the Black Maria...
+            events.map(([kind, told, text]) => h("div", { class: `hw-tell-line hw-event-${kind}`,
+              "data-testid": `replay-${kind}` }, text, " ", ruleTag(told))),
+            reviewMarks(summary.number, number)));
         }
         return box;
       });
+    }
+
+    // -- the hand review ("learn from your mistakes"): its button, the judged pass and cards, Try again.
+    /** Try again at the pass: the codes of the cards chosen so far (three are sent). */
+    const retryChosen = new Set();
+
+    /** The review of the hand just finished, when it is this summary's hand, else null. */
+    function reviewOf(number) {
+      const review = model.get("review");
+      return review && review.number === number ? review : null;
+    }
+
+    /** Beside a replayed trick: the review's mark on the learner's card in it, with its reason. */
+    function reviewMarks(number, trickIndex) {
+      const review = reviewOf(number);
+      if (!review || !review.open) return null;
+      const marks = review.marks.filter((m) => m.trick === trickIndex);
+      if (!marks.length) return null;
+      return h("div", { class: "hw-review-marks" }, marks.map((m) => h("div",
+        { class: `hw-review-mark hw-review-${m.class}`, "data-testid": "review-mark", "data-class": m.class },
+        h("strong", {}, m.name, ": "), m.text, " ",
+        h("button", { class: "hw-button", "data-key": `retry:${m.decision}`,
+          onclick: () => { retryChosen.clear(); send({ type: "retry", decision: m.decision }, false); } },
+        review.labels.try_again))));
+    }
+
+    /** The review: "Review this hand", then its progress, the count and points lost per class,
+     * each costly card (Try again), and the position tried again. */
+    function reviewPanel() {
+      const summary = model.get("summary");
+      const review = reviewOf(summary ? summary.number : null) || (model.get("review") || {}).open && model.get("review");
+      if (!review) return null;
+      const labels = review.labels;
+      return panel("review", [review, [...retryChosen]], () => {
+        const box = h("section", { class: "hw-review", "data-testid": "review", "aria-label": labels.title });
+        if (!review.open) {
+          box.append(h("button", { class: "hw-button hw-primary", "data-key": "review-open",
+            onclick: () => send({ type: "review", open: true }, false) }, labels.button));
+          return box;
+        }
+        box.append(h("h3", {}, labels.title), h("p", { class: "hw-small" }, labels.intro));
+        if (review.progress) {
+          const p = review.progress;
+          box.append(h("label", { class: "hw-review-progress", "data-testid": "review-progress" }, p.text, " ",
+            h("progress", { max: p.total, value: p.done })));
+        } else if (review.retry) {
+          box.append(retryBoard(review));
+        } else {
+          box.append(h("table", { class: "hw-score", "data-testid": "review-classes" },
+            h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, labels.cards), h("th", {}, labels.lost))),
+            h("tbody", {}, review.classes.map((c) => h("tr", { class: `hw-review-${c.class}` },
+              h("th", {}, c.name), h("td", {}, c.count), h("td", {}, c.points))))));
+          if (review.passing) box.append(passLine(review));
+          if (!review.marks.length) box.append(h("p", {}, labels.nothing));
+        }
+        box.append(h("div", { class: "hw-actions" }, h("button", { class: "hw-button", "data-key": "review-close",
+          onclick: () => send({ type: "review", open: false }, false) }, labels.close)));
+        return box;
+      });
+    }
+
+    /** The learner's pass in the review's list: its class and reason, and Try again when it cost points. */
+    function passLine(review) {
+      const p = review.passing;
+      return h("div", { class: `hw-review-mark hw-review-${p.class}`, "data-testid": "review-pass", "data-class": p.class },
+        h("strong", {}, p.name, ": "), p.text, " ",
+        p.class === "good" ? null : h("button", { class: "hw-button", "data-key": "retry:pass",
+          onclick: () => { retryChosen.clear(); send({ type: "retry", decision: "pass" }, false); } },
+        review.labels.try_again));
+    }
+
+    /** Try again at the pass: the learner's thirteen cards as dealt (nothing else), three to
+     * choose and pass; the verdict of each try, and after two wrong tries the best pass and why. */
+    function retryPassBoard(review) {
+      const r = review.retry;
+      const labels = review.labels;
+      const toggle = (code) => () => {
+        if (retryChosen.has(code)) retryChosen.delete(code);
+        else if (retryChosen.size < 3) retryChosen.add(code);
+        draw();
+      };
+      const board = h("div", { class: "hw-retry", "data-testid": "retry" },
+        h("p", { class: "hw-strong", "data-testid": "retry-prompt" }, r.prompt),
+        h("div", { class: "hw-label" }, labels.dealt),
+        h("div", { class: "hw-hand hw-retry-hand hw-retry-pass", "data-testid": "retry-hand" }, r.hand.map((card) => h("button", {
+          class: `hw-card ${r.solved ? "hw-refused" : "hw-playable"} ${retryChosen.has(card.code) ? "hw-chosen" : ""}`,
+          "data-key": `retry-card:${card.code}`, "data-code": card.code, "aria-label": card.name,
+          "aria-pressed": String(retryChosen.has(card.code)), disabled: r.solved, onclick: toggle(card.code) },
+        cardFace(card)))),
+        h("div", { class: "hw-actions" }, h("button", { class: "hw-button hw-primary", "data-key": "retry-pass",
+          disabled: r.solved || retryChosen.size !== 3,
+          onclick: () => send({ type: "retry_play", cards: [...retryChosen] }, false) }, labels.pass)));
+      if (r.verdict) board.append(h("p", { class: "hw-coach", "data-testid": "retry-verdict", role: "status" }, r.verdict));
+      if (r.answer) board.append(h("p", { class: "hw-coach", "data-testid": "retry-answer" }, r.answer));
+      board.append(h("div", { class: "hw-actions" }, h("button", { class: "hw-button", "data-key": "retry-back",
+        onclick: () => send({ type: "retry", decision: null }, false) }, labels.back)));
+      return board;
+    }
+
+    /** Try again: the learner's cards and the trick as they saw them then (nothing else), the
+     * verdict of each try, and after two wrong tries the best card and why. */
+    function retryBoard(review) {
+      const r = review.retry;
+      if (r.passing) return retryPassBoard(review);
+      const labels = review.labels;
+      const board = h("div", { class: "hw-retry", "data-testid": "retry" },
+        h("p", { class: "hw-strong", "data-testid": "retry-prompt" }, r.prompt),
+        h("div", { class: "hw-label" }, labels.trick_then),
+        r.trick.length ? h("div", { class: "hw-last-cards", "data-testid": "retry-trick" }, r.trick.map((p) => h("div",
+          { class: "hw-last-one", "aria-label": `${p.name}: ${p.card.name}` },
+          cardFace(p.card, "hw-mini"), h("div", { class: "hw-small" }, p.name))))
+          : h("p", { "data-testid": "retry-trick" }, r.lead),
+        h("div", { class: "hw-label" }, labels.your_cards),
+        h("div", { class: "hw-hand hw-retry-hand", "data-testid": "retry-hand" }, r.hand.map((card) => h("button", {
+          class: `hw-card ${card.legal && !r.solved ? "hw-playable" : "hw-refused"}`, "data-key": `retry-card:${card.code}`,
+          "data-code": card.code, "aria-label": card.name, disabled: !card.legal || r.solved,
+          onclick: () => send({ type: "retry_play", card: card.code }, false) }, cardFace(card)))));
+      if (r.verdict) board.append(h("p", { class: "hw-coach", "data-testid": "retry-verdict", role: "status" }, r.verdict));
+      if (r.answer) board.append(h("p", { class: "hw-coach", "data-testid": "retry-answer" }, r.answer));
+      board.append(h("div", { class: "hw-actions" }, h("button", { class: "hw-button", "data-key": "retry-back",
+        onclick: () => send({ type: "retry", decision: null }, false) }, labels.back)));
+      return board;
     }
 
     function sheet(state, ui) {
@@ -1033,7 +1432,8 @@ export default {
 
     // -- the narration log: lines arrive as changes (the `story` trait), appended in place.
     const story = { version: null, lines: [], asked: false, drawn: 0, lang: null };
-    const storyList = h("ol", { class: "hw-story", "data-testid": "narration" });
+    // It scrolls: focusable, so that the keyboard can scroll it too (named in `narration`).
+    const storyList = h("ol", { class: "hw-story", "data-testid": "narration", tabindex: "0" });
     const storySummary = h("summary");
     const storyBox = h("details", { class: "hw-narration", open: local.open.story, ontoggle: remember("story") },
       storySummary, storyList);
@@ -1047,7 +1447,7 @@ export default {
         return;
       }
       // Each new event is announced on its own (not on a rewrite, and not a whole story at once).
-      if (story.version !== null && change.version === story.version) for (const line of change.lines) announce(line.text);
+      if (story.version !== null && change.version === story.version) for (const line of change.lines) announce(line.text, line.kind);
       story.version = change.version;
       story.lines = story.lines.slice(0, change.start).concat(change.lines);
       story.drawn = Math.min(story.drawn, change.start);
@@ -1061,6 +1461,7 @@ export default {
 
     function narration(state, ui) {
       if (storySummary.textContent !== ui.narration) storySummary.textContent = ui.narration;
+      attr(storyList, "aria-label", ui.narration);
       if (story.lang !== state.lang) { story.lang = state.lang; story.drawn = 0; } // rule names changed
       while (storyList.childNodes.length > story.drawn) storyList.lastChild.remove();
       const added = story.lines.slice(story.drawn).map((line) =>
@@ -1089,14 +1490,24 @@ export default {
 
     const NARROW = 520;
     let width = -1;
-    const resize = new ResizeObserver(() => {
+    /** The table's width changed: the felt's seats in columns on a phone, around an oval wider. */
+    function fitWidth() {
       if (root.clientWidth === width) return; // the height changes with most updates: nothing to refit
       width = root.clientWidth;
-      root.classList.toggle("hw-narrow", width < NARROW);
+      if (width > 0 && root.classList.contains("hw-narrow") !== width < NARROW) {
+        root.classList.toggle("hw-narrow", width < NARROW);
+        redraw();
+      }
       fitSheet();
-    });
+    }
+    const resize = new ResizeObserver(fitWidth);
     resize.observe(root);
+    // The window's own resize too (a phone turned, a window resized): the observer's call for a table
+    // shown again after being hidden was seen to be missed, leaving a wide lesson board in columns.
+    window.addEventListener("resize", fitWidth);
 
+    // Every redraw, the kernel's and the learner's own (a chosen card, an opened panel), goes through `draw`:
+    // a failure is logged and retried, never a table left half drawn with its buttons gone.
     const draw = room.guard(render); // -- classroom hook
     // The traits of one update change one after another in the same task: draw once, after the last.
     let queued = false;
@@ -1130,6 +1541,7 @@ export default {
     return () => {
       room.dispose(); // -- classroom hook
       resize.disconnect();
+      window.removeEventListener("resize", fitWidth);
       if (speaking !== null) clearTimeout(speaking);
       root.removeEventListener("keydown", onKey);
       for (const name of TRAITS) model.off(`change:${name}`, onChange);

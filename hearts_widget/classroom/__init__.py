@@ -1,0 +1,15 @@
+"""The teacher's view of a class working through a lesson.
+
+- :mod:`.report`: what a learner's lesson reports (made in the learner's kernel from
+  the progress the browser keeps: steps, answers right at the first try, rules
+  mastered; never a card), and how it gets to the class store: written straight
+  into the store's file (the launcher) or posted to the hub's class service with
+  the learner's hub token (JupyterHub).
+- :mod:`.store`: the class store, one SQLite file; every report is checked
+  against the lesson before it is written.
+- :mod:`.page`: the teacher's page (the class now, where it is stuck, a CSV).
+- :mod:`.handlers`: the page's web handlers, behind the teacher's token (the
+  launcher, ``/teacher``) or the hub's login (:mod:`.service`, a hub-managed service).
+
+Nothing here imports ipywidgets: the launcher and the hub service use it without a kernel.
+"""

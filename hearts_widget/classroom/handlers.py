@@ -1,0 +1,145 @@
+"""The teacher's page on a web server (Tornado): the page, its class part and its CSV,
+behind the teacher's own token (the launcher) or the hub's login (:mod:`.service`).
+
+Each handler asks :meth:`TeacherHandler.teacher` who is asking; the two ways differ
+only there. Every answer is marked not to be cached or framed and not to send the
+page's address elsewhere; the page's one inline script runs by a nonce.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from typing import Any
+from urllib.parse import urlencode
+
+from tornado import web
+
+from ..lessons.format import Lesson
+from ..text.classroom import language_of_request
+from .page import Links, class_csv, class_now, refused_page, teacher_page
+from .store import ClassStore
+
+TOKEN_COOKIE = "hearts_teacher_{port}"  # a cookie is shared by every port of a host: one per server
+
+
+class TeacherHandler(web.RequestHandler):
+    """What the teacher's handlers share: the lesson, the store, the links and the checks."""
+
+    refused_reason = "token"
+
+    def initialize(self, lesson: Lesson, store: ClassStore, links: Links, keep_days: int) -> None:
+        self.lesson = lesson
+        self.store = store
+        self.links = links
+        self.keep_days = keep_days
+
+    def set_default_headers(self) -> None:
+        self.nonce = secrets.token_urlsafe(16)  # (called before initialize, and again by an error page)
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.set_header("Content-Security-Policy",
+                        f"default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-{self.nonce}'; "
+                        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+    @property
+    def lang(self) -> str:
+        return language_of_request(self.get_query_argument("lang", None), self.request.headers.get("Accept-Language"))
+
+    def teacher(self) -> bool:
+        """Whether the teacher asks (answering the request otherwise: a refusal or a way to log in)."""
+        raise NotImplementedError
+
+    def fetch_token(self) -> str:
+        """The token the page's script sends back when it asks for the class part (none here)."""
+        return ""
+
+    def refuse(self) -> None:
+        self.set_status(403)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(refused_page(self.lang, self.refused_reason))
+
+    def learners(self) -> list:
+        return self.store.learners(self.lesson.id)
+
+
+class PageHandler(TeacherHandler):
+    """The whole page (which also deletes the rows older than ``keep_days``)."""
+
+    def get(self) -> None:
+        if not self.teacher():
+            return
+        if self.keep_days:
+            self.store.forget_older_than(self.keep_days)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(teacher_page(self.lesson, self.learners(), self.lang, self.links, self.nonce, self.fetch_token()))
+
+
+class NowHandler(TeacherHandler):
+    """The class part of the page, which its script asks for every few seconds."""
+
+    def get(self) -> None:
+        if not self.teacher():
+            return
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(class_now(self.lesson, self.learners(), self.lang))
+
+
+class CsvHandler(TeacherHandler):
+    """Every learner's results as one CSV file."""
+
+    def get(self) -> None:
+        if not self.teacher():
+            return
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="{self.lesson.id}-class.csv"')
+        self.finish(class_csv(self.lesson, self.learners()))
+
+
+class TokenTeacher(TeacherHandler):
+    """The launcher's way: the teacher's token in the address once (``?token=``), then a cookie
+    (HTTP only, this server's path only) so that the address bar and the history do not keep it."""
+
+    def initialize(self, token: str, port: int, **kwargs: Any) -> None:  # type: ignore[override]
+        super().initialize(**kwargs)
+        self.token = token
+        self.cookie = TOKEN_COOKIE.format(port=port)
+
+    def teacher(self) -> bool:
+        given = self.get_query_argument("token", None)
+        if given is not None:
+            if not hmac.compare_digest(given.encode(), self.token.encode()):
+                self.refuse()
+                return False
+            self.set_cookie(self.cookie, self.token, path=self.links.page, httponly=True, samesite="Strict")
+            rest = {name: values[-1].decode() for name, values in self.request.query_arguments.items()
+                    if name != "token"}
+            self.redirect(self.request.path + (f"?{urlencode(rest)}" if rest else ""))
+            return False
+        kept = self.get_cookie(self.cookie) or ""
+        if not hmac.compare_digest(kept.encode(), self.token.encode()):
+            self.refuse()
+            return False
+        return True
+
+
+def token_handlers(lesson: Lesson, store: ClassStore, token: str, port: int, keep_days: int,
+                   page: str = "/teacher") -> list[tuple[str, type, dict[str, Any]]]:
+    """The launcher's routes of the teacher's page, at ``page`` (its class part and CSV below it)."""
+    links = Links(page=page, now=f"{page}/now", csv=f"{page}/class.csv")
+    settings = {"lesson": lesson, "store": store, "links": links, "keep_days": keep_days, "token": token,
+                "port": port}
+    return [(links.page, TokenPage, settings), (links.now, TokenNow, settings), (links.csv, TokenCsv, settings)]
+
+
+class TokenPage(TokenTeacher, PageHandler):
+    """The page, for the holder of the teacher's token."""
+
+
+class TokenNow(TokenTeacher, NowHandler):
+    """The class part, for the holder of the teacher's token."""
+
+
+class TokenCsv(TokenTeacher, CsvHandler):
+    """The CSV, for the holder of the teacher's token."""

@@ -1,0 +1,178 @@
+"""The class service for JupyterHub: the teacher's page behind the hub's login, and the
+address the learners' lessons post their progress to.
+
+JupyterHub starts it as a hub-managed service (``docs/jupyterhub_config.py``)::
+
+    python -m hearts_widget.classroom.service --db class-homes/hearts-class.sqlite
+
+and gives it its address and token in the environment (``JUPYTERHUB_SERVICE_URL``,
+``JUPYTERHUB_SERVICE_PREFIX``, ``JUPYTERHUB_API_TOKEN``, ...). Under its prefix:
+
+- ``/`` (with ``now`` and ``class.csv``): the teacher's page, after the hub's login
+  (OAuth); only a hub admin or a member of the group ``teachers`` may see it.
+- ``api/progress``: ``POST`` a learner's report (:mod:`.report`) with the learner's own
+  hub token (``Authorization: token ...``): it is checked against the lesson and kept
+  under the token's user, whatever name the report gives; ``GET`` gives that user's
+  own report back, never anyone else's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated  # the "hub" extra
+from tornado import ioloop, web
+
+from ..lessons.format import Lesson, LessonFileError, builtin_lesson, load_lesson
+from .handlers import CsvHandler, NowHandler, PageHandler, TeacherHandler
+from .page import Links
+from .store import KEEP_DAYS, ClassStore, ClassStoreError, ReportError
+
+TEACHERS_GROUP = "teachers"
+MAX_BODY = 64 * 1024  # a report of the built-in lesson is about 4 KiB
+
+
+
+def is_teacher(user: dict[str, Any] | None) -> bool:
+    """Whether the hub user may see the class: an admin, or a member of :data:`TEACHERS_GROUP`."""
+    if not user:
+        return False
+    return bool(user.get("admin")) or TEACHERS_GROUP in (user.get("groups") or [])
+
+
+class HubTeacher(HubOAuthenticated, TeacherHandler):
+    """The hub's way: a user logged in through the hub (OAuth) who is a teacher. The page sends
+    someone not logged in to the hub's login; its class part and CSV refuse them."""
+
+    refused_reason = "hub"
+    login_first = False
+
+    def teacher(self) -> bool:
+        user = self.get_current_user()
+        if user is None and self.login_first:
+            self.redirect(self.get_login_url())
+            return False
+        if not is_teacher(user):
+            self.refuse()
+            return False
+        return True
+
+    def fetch_token(self) -> str:
+        """The hub's XSRF token: a request the page's script makes with the login cookie needs it."""
+        token = self.xsrf_token
+        return token.decode() if isinstance(token, bytes) else str(token)
+
+
+class HubPage(HubTeacher, PageHandler):
+    """The page, for a teacher logged in through the hub."""
+
+    login_first = True
+
+
+class HubNow(HubTeacher, NowHandler):
+    """The class part, for a teacher logged in through the hub."""
+
+
+class HubCsv(HubTeacher, CsvHandler):
+    """The CSV, for a teacher logged in through the hub."""
+
+
+class ProgressHandler(HubOAuthenticated, web.RequestHandler):
+    """A learner's own progress: posted by their lesson's kernel, read back by them alone."""
+
+    def initialize(self, lesson: Lesson, store: ClassStore) -> None:
+        self.lesson = lesson
+        self.store = store
+
+    def set_default_headers(self) -> None:
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+
+    def answer(self, status: int, **body: Any) -> None:
+        self.set_status(status)
+        self.finish(json.dumps(body, ensure_ascii=False))
+
+    def learner(self) -> dict[str, Any] | None:
+        """The hub user whose token came in the Authorization header (a cookie is not enough: no
+        other site can post in a learner's name), or None after answering 403."""
+        user = self.get_current_user() if self.request.headers.get("Authorization") else None
+        if user is None or user.get("kind", "user") != "user":
+            self.answer(403, error="send your hub token: Authorization: token <JUPYTERHUB_API_TOKEN>")
+            return None
+        return user
+
+    def post(self) -> None:
+        user = self.learner()
+        if user is None:
+            return
+        if len(self.request.body) > MAX_BODY:
+            self.answer(413, error=f"a report is at most {MAX_BODY} bytes, not {len(self.request.body)}")
+            return
+        try:
+            report = json.loads(self.request.body)
+            kept = self.store.record(self.lesson, report, learner=user["name"], name=user["name"])
+        except (ValueError, RecursionError) as error:  # ReportError, or not JSON at all
+            self.answer(400, error=str(error) if isinstance(error, ReportError) else "the report is not JSON")
+            return
+        self.answer(200, kept=kept)
+
+    def get(self) -> None:
+        user = self.learner()
+        if user is None:
+            return
+        row = self.store.learner(self.lesson.id, user["name"])
+        if row is None:
+            self.answer(404, error=f"no progress of {user['name']} in the lesson {self.lesson.id!r} yet")
+            return
+        self.answer(200, kept=row.report, updated=row.updated)
+
+
+def handlers(prefix: str, lesson: Lesson, store: ClassStore, keep_days: int) -> list[tuple[Any, ...]]:
+    """The service's routes under ``prefix`` (``/services/<name>/``)."""
+    links = Links(page=prefix, now=f"{prefix}now", csv=f"{prefix}class.csv")
+    settings = {"lesson": lesson, "store": store, "links": links, "keep_days": keep_days}
+    return [(prefix, HubPage, settings), (links.now, HubNow, settings), (links.csv, HubCsv, settings),
+            (f"{prefix}api/progress", ProgressHandler, {"lesson": lesson, "store": store}),
+            (f"{prefix}oauth_callback", HubOAuthCallbackHandler)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m hearts_widget.classroom.service",
+                                     description="The class service of a JupyterHub: the teacher's page.")
+    parser.add_argument("--db", required=True, metavar="PATH", help="the SQLite file keeping the class's progress")
+    parser.add_argument("--lesson", default="", metavar="FILE", help="the lesson file (default: the built-in lesson)")
+    parser.add_argument("--keep-days", type=int, default=KEEP_DAYS,
+                        help=f"days a learner's progress is kept after its last change (default {KEEP_DAYS}; "
+                             "0: until deleted)")
+    args = parser.parse_args(argv)
+    url = os.environ.get("JUPYTERHUB_SERVICE_URL")
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX")
+    if not url or not prefix:
+        print("run by JupyterHub as a service (JUPYTERHUB_SERVICE_URL and JUPYTERHUB_SERVICE_PREFIX are not set): "
+              "see docs/jupyterhub_config.py", file=sys.stderr)
+        return 2
+    try:
+        lesson = load_lesson(args.lesson) if args.lesson else builtin_lesson()
+        store = ClassStore(Path(args.db))
+    except (LessonFileError, ClassStoreError) as error:
+        print(f"python -m hearts_widget.classroom.service: {error}", file=sys.stderr)
+        return 2
+    if args.keep_days:
+        store.forget_older_than(args.keep_days)
+    app = web.Application(handlers(prefix, lesson, store, args.keep_days), cookie_secret=secrets.token_bytes(32))
+    where = urlsplit(url)
+    app.listen(where.port or 80, where.hostname or "127.0.0.1")
+    print(f"hearts-class service: listening on {url} (progress kept in {store.path})", flush=True)
+    ioloop.IOLoop.current().start()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,206 @@
+"""The teacher's page of ``python -m hearts_widget --lesson``: three learners work through the
+lesson at once (three browsers on one launcher) while the teacher's page, opened with the
+teacher's link, shows their names, steps, rules mastered and first-try answers change
+without a reload, and where the class is; its CSV holds each learner's own results file;
+a learner's link and a learner's browser do not open it. Then how it looks: axe-clean,
+nothing too small, in two languages, light and dark, at three sizes (screenshots in
+``artifacts/screenshots/teacher/``). Every request must go to the local server.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from accessibility import assert_axe_clean, low_contrast, small_things
+from lessons.walk import play_position
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from hearts_widget.classroom.report import learner_report
+from hearts_widget.classroom.store import ClassStore, lesson_rules
+from hearts_widget.lessons.format import builtin_lesson
+from hearts_widget.lessons.path import STEPS
+from hearts_widget.lessons.progress import RESULT_COLUMNS, new_progress
+from hearts_widget.text.rule_names import rule_name
+from hearts_widget.text.teacher import teacher_words
+
+from .conftest import ROOT
+from .test_classroom_server import RENDER_MS, Launcher, local_only
+
+SHOTS = ROOT / "artifacts" / "screenshots" / "teacher"
+REFRESH_MS = 15_000  # the page asks every 3 s; a report may wait for a busy machine
+FOLLOW = STEPS[2]  # follow suit: a board and a question about one rule
+LESSON = builtin_lesson()
+TOTAL = len(STEPS)
+
+
+@pytest.fixture
+def classroom(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Launcher]:
+    """``python -m hearts_widget --lesson`` with the test's options, stopped after it."""
+    server = Launcher(tmp_path, "--lesson", *request.param)
+    yield server
+    server.stop()
+
+
+def teacher_link(launcher: Launcher) -> str:
+    assert launcher.proc.stdout is not None
+    line = launcher.proc.stdout.readline()
+    match = re.search(r"Teacher's page: open (http://127\.0\.0\.1:\d+/teacher\?token=(\S+))", line)
+    assert match, f"the launcher printed {line!r}"
+    return match.group(1)
+
+
+def open_lesson(context: BrowserContext, launcher: Launcher, name: str) -> Page:
+    """A learner opens the lesson and types their name for the teacher."""
+    page = context.new_page()
+    page.goto(launcher.url, timeout=RENDER_MS)
+    expect(page.locator(f".hearts-lesson-step-{STEPS[0].key}")).to_be_visible(timeout=RENDER_MS)
+    field = page.get_by_label("Your name, for your teacher:")
+    field.fill(name)
+    field.press("Enter")
+    return page
+
+
+def answer(page: Page, step_key: str, check_index: int, right: bool) -> None:
+    check = next(s for s in STEPS if s.key == step_key).checks[check_index]
+    choice = check.choice(check.answer) if right else next(c for c in check.choices if c.id not in check.answers)
+    box = page.locator(f".hearts-lesson-step-{step_key} .hearts-lesson-check").nth(check_index)
+    box.get_by_role("button", name=choice.text("en"), exact=True).click()
+    expect(box.locator(".hearts-lesson-feedback")).to_contain_text(check.why("en") if right else check.hint("en"))
+
+
+def card(teacher: Page, name: str):  # type: ignore[no-untyped-def]
+    return teacher.locator(".hc-card").filter(has=teacher.get_by_role("heading", name=name, exact=True))
+
+
+def own_results(page: Page) -> list[dict[str, str]]:
+    """The learner's own "Download (CSV)" file, from the link on their page."""
+    href = page.locator(".hearts-lesson-results a", has_text="CSV").get_attribute("href") or ""
+    data = href.split("base64,", 1)[1]
+    return list(csv.DictReader(io.StringIO(base64.b64decode(unquote(data)).decode("utf-8"))))
+
+
+@pytest.mark.parametrize("classroom", [("--token",)], indirect=True)
+def test_the_teacher_sees_three_learners_work_and_a_learner_is_refused(browser: Browser,
+                                                                       classroom: Launcher) -> None:
+    launcher = classroom
+    teacher_url = teacher_link(launcher)
+    contexts = [browser.new_context() for _ in range(4)]
+    foreign = [local_only(context, launcher.port) for context in contexts]
+    amina, jose, wanjiru = (open_lesson(context, launcher, name)
+                            for context, name in zip(contexts, ("Amina", "José", "Wanjiru"), strict=False))
+    teacher = contexts[3].new_page()
+    teacher.goto(teacher_url)
+    assert teacher.url.endswith("/teacher"), "the token leaves the address once the page is open"
+    for name in ("Amina", "José", "Wanjiru"):
+        expect(card(teacher, name).locator(".hc-step")).to_have_text(f"Step 1 of {TOTAL}: {STEPS[0].title('en')}",
+                                                                     timeout=REFRESH_MS)
+    expect(teacher.locator(".hc-total")).to_have_text("(3 learners)")
+
+    # They work; the page follows without a reload.
+    amina.locator(".hearts-lesson-next").click()
+    answer(amina, STEPS[1].key, 0, right=True)
+    answer(amina, STEPS[1].key, 1, right=True)  # both about the deal: that rule mastered
+    for _ in range(2):
+        jose.locator(".hearts-lesson-next").click()
+    play_position(jose, FOLLOW)  # a refused card first: the rule is to practise
+    answer(wanjiru, STEPS[0].key, 0, right=False)
+    answer(wanjiru, STEPS[0].key, 0, right=True)
+    expect(card(teacher, "Amina").locator(".hc-step")).to_have_text(f"Step 2 of {TOTAL}: {STEPS[1].title('en')}",
+                                                                     timeout=REFRESH_MS)
+    expect(card(teacher, "Amina").locator(".hc-mastered-count")).to_have_text(
+        f"Rules mastered: 1 of {len(lesson_rules(LESSON))}", timeout=REFRESH_MS)
+    expect(card(teacher, "Amina").locator(".hc-first-try")).to_have_text(
+        "Right at the first try: 2 of 2 answers", timeout=REFRESH_MS)
+    expect(card(teacher, "José").locator(".hc-step")).to_contain_text(f"Step 3 of {TOTAL}: {FOLLOW.title('en')}",
+                                                                      timeout=REFRESH_MS)
+    expect(card(teacher, "José").locator(".hc-practise")).to_have_text(
+        f"To practise: {rule_name('play.follow-suit', 'en')}", timeout=REFRESH_MS)
+    expect(card(teacher, "Wanjiru").locator(".hc-first-try")).to_have_text(
+        "Right at the first try: 0 of 1 answer", timeout=REFRESH_MS)
+    where = teacher.locator(".hc-where tbody tr")
+    for number in (0, 1, 2):  # one learner on each of the first three steps
+        expect(where.nth(number).locator("td").first).to_have_text("1", timeout=REFRESH_MS)
+    expect(where.nth(3).locator("td").first).to_have_text("0")
+    # An open list stays open, and the keyboard focus stays on it, as the page refreshes what changed.
+    rules_list = card(teacher, "Amina").locator("details summary")
+    rules_list.focus()
+    teacher.keyboard.press("Enter")
+    amina.locator(".hearts-lesson-next").click()
+    expect(card(teacher, "Amina").locator(".hc-step")).to_contain_text(f"Step 3 of {TOTAL}", timeout=REFRESH_MS)
+    expect(card(teacher, "Amina").locator("details")).to_have_attribute("open", "")
+    expect(rules_list).to_be_focused()
+
+    # The CSV: one row per learner and step, each learner's rows their own results file.
+    with teacher.expect_download() as download:
+        teacher.locator(".hc-download").click()
+    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text("utf-8"))))
+    assert sorted({row["name"] for row in rows}) == ["Amina", "José", "Wanjiru"]
+    for page, name in ((amina, "Amina"), (jose, "José"), (wanjiru, "Wanjiru")):
+        mine = [{column: row[column] for column in RESULT_COLUMNS} for row in rows if row["name"] == name]
+        assert mine == own_results(page), f"{name}'s rows in the teacher's CSV are not their own results file"
+
+    # The teacher's language: step and rule names too.
+    teacher.get_by_role("link", name="Kiswahili").click()
+    expect(teacher.locator("html")).to_have_attribute("lang", "sw")
+    expect(card(teacher, "José").locator(".hc-step")).to_contain_text(FOLLOW.title("sw"))
+    expect(card(teacher, "José").locator(".hc-practise")).to_contain_text(rule_name("play.follow-suit", "sw"))
+
+    # Not for learners: the learners' token, or a learner's browser (which holds the learners' login).
+    learner_token = launcher.url.split("token=")[1]
+    refused = amina.context.new_page()
+    response = refused.goto(f"http://127.0.0.1:{launcher.port}/teacher?token={learner_token}")
+    assert response is not None and response.status == 403
+    expect(refused.locator("#hc-refused")).to_have_text("This page is for the teacher")
+    expect(refused.locator(".hc-card")).to_have_count(0)
+    for path in ("/teacher", "/teacher/now", "/teacher/class.csv"):
+        answer_ = refused.request.get(f"http://127.0.0.1:{launcher.port}{path}")
+        assert answer_.status == 403 and "José" not in answer_.text(), path
+    assert_axe_clean(amina, "the lesson with its name field", within=".hearts-lesson-name")
+    for context in contexts:
+        context.close()
+    assert not any(foreign), f"requests to other hosts: {foreign}"
+
+
+@pytest.mark.parametrize("classroom", [("--class-db", "class.sqlite", "--teacher-token",
+                                        "teacher-token-for-the-looks")], indirect=True)
+@pytest.mark.parametrize("lang", ["en", "sw"])
+def test_the_teachers_page_is_accessible_and_fits_light_and_dark(browser: Browser, classroom: Launcher,
+                                                                 tmp_path: Path, lang: str) -> None:
+    launcher = classroom
+    store = ClassStore(tmp_path / "class.sqlite")
+    for number, (name, step) in enumerate((("Amina Wanjiru Mwangi", 4), ("José", 2), ("", 2), ("Kofi", 9))):
+        progress = {**new_progress(LESSON, lang), "name": name, "step": STEPS[step].key,
+                    "learner": f"learner-{number:04d}"}
+        for earlier in STEPS[:step]:
+            progress["steps"][earlier.key] = {"done": True, "seconds": 40.0, "parts": {}}
+        store.record(LESSON, learner_report(LESSON, progress))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    url = f"http://127.0.0.1:{launcher.port}/teacher?token=teacher-token-for-the-looks&lang={lang}"
+    words = teacher_words(lang)
+    for scheme in ("light", "dark"):
+        for width, height in ((1280, 800), (1024, 768), (390, 844)):
+            context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
+            foreign = local_only(context, launcher.port)
+            page = context.new_page()
+            page.goto(url)
+            expect(page.locator(".hc-card")).to_have_count(4)
+            expect(page.locator(".hc-card h3")).to_have_text(  # by name; no name yet first
+                [words["unnamed"].format(id="lear"), "Amina Wanjiru Mwangi", "José", "Kofi"])
+            page.locator(".hc-card details summary").first.click()
+            where = f"the teacher's page ({lang}, {scheme}, {width}x{height})"
+            assert_axe_clean(page, where)
+            assert not small_things(page, "body"), f"{where}: {small_things(page, 'body')}"
+            contrast = low_contrast(page, "body")
+            assert not contrast["low"], f"{where}: {contrast['low']}"
+            overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"{where}: {overflow} px wider than the screen"
+            page.screenshot(path=SHOTS / f"teacher-{lang}-{scheme}-{width}.png", full_page=True)
+            context.close()
+            assert not foreign, f"requests to other hosts: {foreign}"

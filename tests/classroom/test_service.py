@@ -1,0 +1,177 @@
+"""The hub's class service without a hub: its handlers with the hub's check of a token replaced
+by a table of tokens. A learner's post is kept under the token's user whatever name it gives,
+every other body is refused with words (fuzzed), a learner reads back only their own progress,
+and only a teacher (an admin, or a member of the group ``teachers``) sees the class."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tornado import web
+from tornado.httpserver import HTTPServer
+
+from hearts_widget.classroom import service
+from hearts_widget.classroom.page import Links
+from hearts_widget.classroom.report import HubReporter, learner_report
+from hearts_widget.classroom.store import ClassStore
+from hearts_widget.lessons.format import builtin_lesson
+from hearts_widget.lessons.progress import new_progress
+from servers import free_port
+
+LESSON = builtin_lesson()
+PREFIX = "/services/hearts-class/"
+USERS = {"amina-token": {"kind": "user", "name": "amina", "admin": False, "groups": []},
+         "jose-token": {"kind": "user", "name": "jose", "admin": False, "groups": []},
+         "ada-token": {"kind": "user", "name": "ms-ada", "admin": False, "groups": ["teachers"]},
+         "root-token": {"kind": "user", "name": "root", "admin": True, "groups": []}}
+
+
+class TokenTable:
+    """Stands for the hub: the user of the ``Authorization: token ...`` header, looked up in USERS."""
+
+    def get_current_user(self) -> dict[str, Any] | None:
+        header = self.request.headers.get("Authorization", "")  # type: ignore[attr-defined]
+        return USERS.get(header.removeprefix("token "))
+
+
+class Progress(TokenTable, service.ProgressHandler):
+    pass
+
+
+class Page(TokenTable, service.HubPage):
+    pass
+
+
+class Csv(TokenTable, service.HubCsv):
+    pass
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, ClassStore]]:
+    store = ClassStore(tmp_path / "class.sqlite")
+    links = Links(page=PREFIX, now=f"{PREFIX}now", csv=f"{PREFIX}class.csv")
+    teacher = {"lesson": LESSON, "store": store, "links": links, "keep_days": 30}
+    app = web.Application([(f"{PREFIX}api/progress", Progress, {"lesson": LESSON, "store": store}),
+                           (PREFIX, Page, teacher), (links.csv, Csv, teacher)], cookie_secret=b"x" * 32)
+    port = free_port()
+    loop = asyncio.new_event_loop()
+    ready = threading.Event()
+    servers: list[HTTPServer] = []
+
+    def run() -> None:
+        asyncio.set_event_loop(loop)
+        servers.append(app.listen(port, "127.0.0.1"))
+        loop.call_soon(ready.set)
+        loop.run_forever()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    ready.wait(10)
+    yield f"http://127.0.0.1:{port}{PREFIX}", store
+    loop.call_soon_threadsafe(servers[0].stop)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(10)
+
+
+def ask(url: str, token: str | None = None, body: bytes | None = None) -> tuple[int, str]:
+    headers = {"Authorization": f"token {token}"} if token else {}
+    request = urllib.request.Request(url, data=body, headers=headers, method="POST" if body is not None else "GET")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, answer.read().decode("utf-8")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8")
+
+
+def report(name: str = "Somebody Else", step: int = 2) -> dict[str, Any]:
+    progress = {**new_progress(LESSON, "sw"), "name": name, "step": LESSON.steps[step].key}
+    return learner_report(LESSON, progress)
+
+
+def test_a_post_is_kept_under_the_tokens_user_whatever_name_it_gives(server: tuple[str, ClassStore]) -> None:
+    url, store = server
+    status, body = ask(f"{url}api/progress", "amina-token", json.dumps(report("jose")).encode())
+    assert status == 200, body
+    [row] = store.learners(LESSON.id)
+    assert (row.learner, row.name, row.step) == ("amina", "amina", LESSON.steps[2].key)
+
+
+def test_the_kernels_reporter_posts_with_the_hub_token(server: tuple[str, ClassStore]) -> None:
+    url, store = server
+    reporter = HubReporter(url, "jose-token")
+    reporter.report(report(step=4))
+    assert reporter.flush(10)
+    assert [(row.learner, row.step) for row in store.learners(LESSON.id)] == [("jose", LESSON.steps[4].key)]
+
+
+def test_a_learner_reads_back_only_their_own_progress(server: tuple[str, ClassStore]) -> None:
+    url, _store = server
+    ask(f"{url}api/progress", "amina-token", json.dumps(report(step=3)).encode())
+    assert ask(f"{url}api/progress", "jose-token")[0] == 404, "jose has posted nothing: nothing to read"
+    status, body = ask(f"{url}api/progress", "amina-token")
+    assert status == 200 and json.loads(body)["kept"]["learner"] == "amina"
+    assert ask(f"{url}api/progress")[0] == 403, "no token, nothing read"
+    ask(f"{url}api/progress", "jose-token", json.dumps(report(step=5)).encode())
+    assert json.loads(ask(f"{url}api/progress", "jose-token")[1])["kept"]["step"] == LESSON.steps[5].key
+
+
+def test_only_a_teacher_sees_the_class(server: tuple[str, ClassStore]) -> None:
+    url, _store = server
+    ask(f"{url}api/progress", "amina-token", json.dumps(report(step=3)).encode())
+    for token in ("ada-token", "root-token"):
+        status, page = ask(url, token)
+        assert status == 200 and 'data-learner="amina"' in page
+        assert ask(f"{url}class.csv", token)[1].count("\namina,amina,") == len(LESSON.steps)
+    for token in ("amina-token", "jose-token"):
+        status, page = ask(url, token)
+        assert status == 403 and "This page is for the teacher" in page and "amina" not in page
+        assert ask(f"{url}class.csv", token)[0] == 403
+
+
+@pytest.mark.parametrize(("body", "status", "words"), [
+    (b"not json", 400, "the report is not JSON"),
+    (b"[]", 400, "report field 'report': an object, not list"),
+    (json.dumps({**report(), "lesson": "x"}).encode(), 400, "this class records the lesson 'hearts-basics'"),
+    (b" " * (service.MAX_BODY + 1), 413, "a report is at most"),
+])
+def test_a_bad_post_is_refused_with_words(server: tuple[str, ClassStore], body: bytes, status: int,
+                                          words: str) -> None:
+    url, store = server
+    answer = ask(f"{url}api/progress", "amina-token", body)
+    assert answer[0] == status and words in json.loads(answer[1])["error"]
+    assert store.learners(LESSON.id) == []
+
+
+BODIES = st.one_of(
+    st.binary(max_size=300),
+    st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+                 lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+                 max_leaves=15).map(lambda value: json.dumps(value).encode()),
+    st.dictionaries(st.sampled_from(sorted(report())), st.integers() | st.text(max_size=8) | st.booleans(),
+                    max_size=4).map(lambda change: json.dumps({**report(), **change}).encode()),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=BODIES)
+def test_fuzz_any_post_is_kept_checked_or_refused_with_words(server: tuple[str, ClassStore], body: bytes) -> None:
+    url, store = server
+    status, answer = ask(f"{url}api/progress", "jose-token", body)
+    assert status in (200, 400), answer
+    said = json.loads(answer)
+    if status == 400:
+        assert said["error"].startswith("report field '") or said["error"] == "the report is not JSON"
+    else:
+        assert store.learner(LESSON.id, "jose") is not None
+    for row in store.learners(LESSON.id):  # never a broken row
+        assert row.learner == "jose" and row.report["lesson"] == LESSON.id

@@ -1,0 +1,260 @@
+"""The hand review ("learn from your mistakes") through the widget's messages: after a
+hand, the learner's cards judged from what they knew then, the costly ones marked with
+a reason, and Try again with only what the learner saw then."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from hearts_widget import HeartsTable
+from hearts_widget.bots.coach import judge_card, judge_pass
+from hearts_widget.engine import Card, Rules
+from hearts_widget.widget.review import Review, pass_decision, review_state
+
+from .conftest import send
+
+
+def play_highest(table: HeartsTable, pass_low: bool = False) -> None:
+    """The learner's move, playing the last legal card of the hand (often a costly one);
+    passing the last three cards of the hand or, with ``pass_low``, the first three
+    (the lowest clubs, which leave the dangerous cards in the hand)."""
+    state = table.state
+    if state["held"]:
+        send(table, {"type": "continue"})
+    elif state["passing"]:
+        send(table, {"type": "pass", "cards": [c["code"] for c in (table.hand[:3] if pass_low else table.hand[-3:])]})
+    elif state["moon"]:
+        send(table, {"type": "moon", "choice": "self"})
+    else:
+        card = [c["code"] for c in table.hand if c["legal"]][-1]
+        send(table, {"type": "play", "card": card})
+
+
+def reviewed_table(rules: Rules | None = None) -> HeartsTable:
+    """A table whose first hand the learner has played, with at least one costly card."""
+    for seed in range(20):
+        table = HeartsTable(seed=seed, pace=0, **({"rules": rules} if rules else {}))
+        while not table.game.sheet:
+            play_highest(table)
+        assert table.review is not None and not table.review["open"]
+        send(table, {"type": "review", "open": True})
+        if card_marks(table.review):
+            return table
+    raise AssertionError("in 20 hands the learner's highest cards never cost a point")
+
+
+def card_marks(review: dict[str, Any]) -> list[dict[str, Any]]:
+    """The review's marks on the learner's cards (the pass apart)."""
+    return [mark for mark in review["marks"] if mark["decision"] != "pass"]
+
+
+def pass_reviewed_table(rules: Rules | None = None) -> HeartsTable:
+    """A table whose first hand the learner has played after passing its three lowest
+    cards, with the pass marked as costly in the review."""
+    for seed in range(20):
+        table = HeartsTable(seed=seed, pace=0, **({"rules": rules} if rules else {}))
+        while not table.game.sheet:
+            play_highest(table, pass_low=True)
+        send(table, {"type": "review", "open": True})
+        passing = table.review["passing"]
+        if passing and passing["class"] != "good":
+            return table
+    raise AssertionError("in 20 hands passing the three lowest cards never cost a point")
+
+
+def test_after_a_hand_the_review_classes_every_card_the_learner_chose() -> None:
+    table = reviewed_table()
+    review = table.review
+    decisions = table._session.review.decisions  # type: ignore[union-attr]
+    assert review["progress"] is None and review["open"]
+    assert sum(c["count"] for c in review["classes"]) == len(decisions) + (review["passing"] is not None) > 1
+    assert [c["class"] for c in review["classes"]] == ["good", "inaccuracy", "mistake", "blunder"]
+    for mark in review["marks"]:
+        if mark["decision"] == "pass":
+            assert mark == review["passing"]
+            continue
+        view, card = decisions[mark["decision"]]
+        assert mark["card"] == card.code and mark["trick"] == len(view.tricks)
+        assert mark["class"] in ("inaccuracy", "mistake", "blunder") and str(card) in mark["text"]
+    # Each mark sits beside its trick in the replay: the summary's tricks carry their number in the hand.
+    assert {m["trick"] for m in review["marks"]} <= {number for _title, number, *_rest in table.summary["tricks"]}
+
+
+def unseen_then(table: HeartsTable, decision: int) -> set[Card]:
+    """The other seats' cards still in their hands when the learner played ``decision`` (the
+    cards the learner passed them are known: the review's pass names them)."""
+    view, _ = table._session.review.decisions[decision]  # type: ignore[union-attr]
+    hand = table.game.completed[-1]
+    seen = set(view.held) | set(view.passed) | set(view.trick.cards) | {c for t in view.tricks for c in t.cards}
+    return {c for t in hand.tricks for c in t.cards} - seen
+
+
+def card_texts(state: Any) -> set[str]:
+    return {str(c) for c in Rules().deck if c.code in json.dumps(state) or str(c) in json.dumps(state,
+            ensure_ascii=False)}
+
+
+def test_try_again_shows_only_what_the_learner_saw_and_answers_after_two_wrong_tries() -> None:
+    table = reviewed_table()
+    mark = card_marks(table.review)[0]
+    send(table, {"type": "retry", "decision": mark["decision"]})
+    retry = table.review["retry"]
+    view, played = table._session.review.decisions[mark["decision"]]  # type: ignore[union-attr]
+    assert [c["code"] for c in retry["hand"]] == [c.code for c in view.held]
+    assert [p["card"]["code"] for p in retry["trick"]] == [c.code for c in view.trick.cards]
+    hidden = {str(c) for c in unseen_then(table, mark["decision"])}
+    assert not hidden & card_texts(table.review), "the review shows a card the learner could not see then"
+    # Two wrong tries (the card played, twice), then the answer with the best card.
+    for tries in (1, 2):
+        send(table, {"type": "retry_play", "card": played.code})
+        retry = table.review["retry"]
+        assert retry["verdict"].startswith(f"{played} is not better") and not retry["solved"]
+        assert bool(retry["answer"]) == (tries == 2)
+    best = judge_card(view, played).best
+    assert retry["answer"].startswith(f"The best card was {best}.")
+    send(table, {"type": "retry_play", "card": best.code})
+    assert table.review["retry"]["solved"]
+    assert table.review["retry"]["verdict"] == f"{best} is a good card here. Well found!"
+
+
+def test_a_card_that_cannot_be_played_there_is_refused_in_try_again() -> None:
+    table = reviewed_table()
+    mark = card_marks(table.review)[0]
+    send(table, {"type": "retry", "decision": mark["decision"]})
+    view, _ = table._session.review.decisions[mark["decision"]]  # type: ignore[union-attr]
+    illegal = next((c for c in view.held if c not in view.legal), None)
+    notice = table.notice.get("id")
+    send(table, {"type": "retry_play", "card": illegal.code if illegal else "XX"})
+    assert table.notice["id"] != notice and not table.review["retry"]["tried"]
+    send(table, {"type": "retry", "decision": None})
+    assert table.review["retry"] is None and table.review["marks"]
+
+
+@pytest.mark.parametrize("lang", ["tl", "ceb", "sw"])
+def test_the_review_speaks_the_learners_language(lang: str) -> None:
+    table = reviewed_table()
+    send(table, {"type": "lang", "lang": lang})
+    review = table.review
+    assert review["labels"]["button"] != "Review this hand"
+    assert all("cost you about" not in m["text"] for m in review["marks"])
+
+
+@pytest.mark.parametrize("rules", [Rules(variant="omnibus"), Rules(players=3, variant="black-maria"),
+                                   Rules(players=6, variant="cancellation")], ids=["omnibus", "black-maria-3",
+                                                                                   "cancellation-6"])
+def test_the_review_works_in_every_variant(rules: Rules) -> None:
+    table = reviewed_table(rules)
+    mark = card_marks(table.review)[0]
+    send(table, {"type": "retry", "decision": mark["decision"]})
+    assert table.review["retry"]["hand"] and table.review["retry"]["prompt"]
+
+
+def test_the_review_judges_the_pass_from_the_learners_thirteen_cards() -> None:
+    table = pass_reviewed_table()
+    review, hand = table.review, table.game.completed[-1]
+    dealt, passed = pass_decision(hand, 0)  # type: ignore[misc]
+    assert review["passing"]["cards"] == [c.code for c in sorted(hand.passed(0))] == [c.code for c in passed]
+    assert [c["code"] for c in table.hand] != [c.code for c in dealt.view(0).held]  # the next hand's cards now
+    judged = judge_pass(dealt.view(0), passed)  # what the learner knew then: their 13 cards, nothing else
+    assert len(dealt.view(0).held) == 13 and set(passed) <= set(dealt.view(0).held)
+    assert review["passing"]["class"] == judged.verdict != "good" and judged.cost >= 1
+    assert review["passing"]["text"] == (f"Your pass, {' '.join(map(str, passed))}, cost you about {judged.cost} "
+                                         f"points: passing {' '.join(map(str, judged.best))} was better.")
+    # The pass counts in the classes, and its mark sits beside the first trick in the replay.
+    assert review["marks"][0] == review["passing"] and review["passing"]["trick"] == 0
+    assert 0 in {number for _title, number, *_rest in table.summary["tricks"]}
+    costly = {c["class"]: c["points"] for c in review["classes"]}
+    assert costly[judged.verdict] >= judged.cost
+
+
+def test_try_again_at_the_pass_shows_only_the_thirteen_cards_dealt_and_answers_after_two_wrong_tries() -> None:
+    table = pass_reviewed_table()
+    dealt, passed = pass_decision(table.game.completed[-1], 0)  # type: ignore[misc]
+    held = dealt.view(0).held
+    send(table, {"type": "retry", "decision": "pass"})
+    retry = table.review["retry"]
+    assert retry["passing"] and retry["trick"] == []
+    assert [c["code"] for c in retry["hand"]] == [c.code for c in held], "the cards as dealt, none received"
+    assert card_texts(retry) <= {str(c) for c in held}, "Try again at the pass shows another seat's card"
+    assert retry["prompt"].startswith(f"You passed {' '.join(map(str, passed))} to ")
+    for tries in (1, 2):
+        send(table, {"type": "retry_play", "cards": [c.code for c in reversed(passed)]})
+        retry = table.review["retry"]
+        assert retry["verdict"].startswith(f"Passing {' '.join(map(str, passed))} is not better") \
+            and not retry["solved"]
+        assert bool(retry["answer"]) == (tries == 2)
+    best = judge_pass(dealt.view(0), passed).best
+    assert retry["answer"].startswith(f"The best pass was {' '.join(map(str, best))}.")
+    assert card_texts(retry) <= {str(c) for c in held}
+    send(table, {"type": "retry_play", "cards": [c.code for c in best]})
+    assert table.review["retry"]["solved"]
+    assert table.review["retry"]["verdict"] == f"Passing {' '.join(map(str, best))} is a good pass here. Well found!"
+
+
+@pytest.mark.parametrize("cards", [["2C", "3C"], ["2C", "2C", "3C"], "2C 3C 4C", ["XX", "2C", "3C"]])
+def test_a_pass_that_cannot_be_made_is_refused_in_try_again(cards: Any) -> None:
+    table = pass_reviewed_table()
+    send(table, {"type": "retry", "decision": "pass"})
+    notice = table.notice.get("id")
+    send(table, {"type": "retry_play", "cards": cards})
+    assert table.notice["id"] != notice and not table.review["retry"]["tried"]
+
+
+def test_a_pass_of_a_card_not_dealt_to_the_learner_is_refused() -> None:
+    table = pass_reviewed_table()
+    dealt, _ = pass_decision(table.game.completed[-1], 0)  # type: ignore[misc]
+    held = dealt.view(0).held
+    other = next(c for c in Rules().deck if c not in held)
+    send(table, {"type": "retry", "decision": "pass"})
+    send(table, {"type": "retry_play", "cards": [held[0].code, held[1].code, other.code]})
+    assert not table.review["retry"]["tried"]
+
+
+@pytest.mark.parametrize("rules", [Rules(variant="omnibus"), Rules(players=3, variant="black-maria")],
+                         ids=["omnibus", "black-maria-3"])
+def test_the_pass_is_reviewed_in_the_variants_with_a_pass(rules: Rules) -> None:
+    table = pass_reviewed_table(rules)
+    send(table, {"type": "retry", "decision": "pass"})
+    dealt, _ = pass_decision(table.game.completed[-1], 0)  # type: ignore[misc]
+    assert [c["code"] for c in table.review["retry"]["hand"]] == [c.code for c in dealt.view(0).held]
+
+
+def test_no_pass_review_without_a_pass() -> None:
+    """Cancellation Hearts has no pass (and the fourth hand of the standard game is a hold hand)."""
+    table = reviewed_table(Rules(players=6, variant="cancellation"))
+    assert table.review["passing"] is None
+    assert all(mark["decision"] != "pass" for mark in table.review["marks"])
+    send(table, {"type": "retry", "decision": "pass"})
+    assert table.review["retry"] is None
+
+
+@pytest.mark.parametrize("lang", ["tl", "ceb", "sw"])
+def test_the_pass_review_speaks_the_learners_language(lang: str) -> None:
+    table = pass_reviewed_table()
+    send(table, {"type": "lang", "lang": lang})
+    send(table, {"type": "retry", "decision": "pass"})
+    review = table.review
+    assert "Your pass" not in review["passing"]["text"] and "You passed" not in review["retry"]["prompt"]
+    assert review["labels"]["pass"] != "Pass the chosen cards"
+
+
+def test_the_review_shows_its_progress_until_every_decision_is_judged() -> None:
+    """The table judges the review in a thread: until it is done, the page shows how far it is
+    (the pass first, then the cards), and the classes once every decision is judged."""
+    table = pass_reviewed_table()
+    session = table._session
+    review = Review(session.review.number, session.decisions, table.game.completed[-1], 0)  # type: ignore[union-attr]
+    state = review_state(review, session.names, "en")
+    assert state is not None and state["classes"] == [] and review.total == len(review.decisions) + 1
+    assert state["progress"]["done"] == 0 and state["progress"]["total"] == review.total
+    assert state["progress"]["text"] == f"The coach is looking at your cards: 0 of {review.total}."
+    review.judge_next()
+    assert review.pass_judged is not None and not review.judged
+    assert review_state(review, session.names, "en")["progress"]["done"] == 1  # type: ignore[index]
+    while review.judge_next():
+        pass
+    done = review_state(review, session.names, "en")
+    assert done is not None and done["progress"] is None and done["classes"] == table.review["classes"]
