@@ -41,6 +41,14 @@ class ProgressStore(anywidget.AnyWidget):
             self._on_saved(saved if isinstance(saved, dict) else None)
 
 
+class LessonStyle(anywidget.AnyWidget):
+    """Shows nothing: brings the lesson's style sheet (its colours for light and dark themes) to
+    a page that shows a step without a whole lesson, as a notebook does with ``step_view``."""
+
+    _esm = "export default { render() {} };"
+    _css = STATIC / "lesson.css"
+
+
 class PrintButton(anywidget.AnyWidget):
     """A button that prints the page (the print style keeps only the rules card)."""
 

@@ -35,16 +35,18 @@ from .browser import PrintButton
 from .checks import answered, respond, valid_tries
 from .format import Check, Lesson, Step
 from .games import moon_game, omnibus_same_deal, tie_game
-from .positions import LEARNER, Position, try_pass
+from .positions import LEARNER, TRICK_OUTCOME, Position, try_pass
 
 PASS_SEED = 3
 SHEET_HANDS = 2
 ROTATION_HANDS = 8
 GUIDED_SEED = 7
-GOOD = "#1b6e2e"
-BAD = "#a4161a"
-HINT = "#7a4a00"
-BOX = {"border": "1px solid #c8c8c8", "padding": "0.3em 0.8em", "margin": "0.5em 0"}
+# The tones of a verdict, a class each: lesson.css gives them colours that read on the theme's
+# background, light or dark (the page's theme says which).
+GOOD = "hearts-lesson-good"
+BAD = "hearts-lesson-bad"
+HINT = "hearts-lesson-hint"
+BOX = {"border": "1px solid var(--jp-border-color1, #c8c8c8)", "padding": "0.3em 0.8em", "margin": "0.5em 0"}
 VARIANTS_SHOWN = (Rules(players=3, variant="black-maria"), Rules(players=6, variant="cancellation"))
 
 
@@ -54,19 +56,21 @@ def _html(text: str, css: str) -> widgets.HTML:
     return box
 
 
-def _paragraph(text: str, colour: str | None = None) -> str:
-    colour_style = f"color:{colour};" if colour else ""
-    return f'<p style="{colour_style}margin:0.3em 0;line-height:1.4">{escape(text)}</p>'
+def _paragraph(text: str, tone: str | None = None) -> str:
+    """A paragraph of ``text``, in a tone (GOOD, BAD or HINT) when given."""
+    tone_class = f' class="{tone}"' if tone else ""
+    return f'<p{tone_class} style="margin:0.3em 0;line-height:1.4">{escape(text)}</p>'
 
 
 def _prompt(text: str) -> str:
     return f'<p style="margin:0.3em 0"><b>{escape(text)}</b></p>'
 
 
-def verdict_html(explanation: Explanation, lang: str | None) -> str:
-    """The engine's verdict on a card, with its rule's name, as a paragraph."""
+def verdict_html(explanation: Explanation, lang: str | None, show_rule_ids: bool = False) -> str:
+    """The engine's verdict on a card, with its rule's name (and id, for teachers), as a paragraph."""
     key = "ui.allowed" if explanation.legal else "ui.not-allowed"
-    text = lesson_text(key, lang, reason=explanation.text(lang), rule=rule_name(explanation.rule, lang))
+    name = rule_name(explanation.rule, lang) + (f" · {explanation.rule}" if show_rule_ids else "")
+    text = lesson_text(key, lang, reason=explanation.text(lang), rule=name)
     return _paragraph(("✓ " if explanation.legal else "✗ ") + text, GOOD if explanation.legal else BAD)
 
 
@@ -128,40 +132,64 @@ class Part(widgets.VBox):
 
 
 class StepText(Part):
-    """The step's title and paragraphs."""
+    """The step's title and paragraphs; ``beside`` (the step's board pager) goes on the title's
+    row, so that a step with several boards keeps its board on the screen."""
 
-    def __init__(self, step: Step, lang: str) -> None:
+    def __init__(self, step: Step, lang: str, beside: widgets.Widget | None = None) -> None:
         self.step = step
+        self.title = widgets.HTML()
         self.words = widgets.HTML()
-        super().__init__([self.words], lang, "hearts-lesson-text", boxed=False)
+        heading = widgets.HBox([self.title] + ([beside] if beside is not None else []), layout=widgets.Layout(
+            flex_flow="row wrap", align_items="center"))
+        heading.add_class("hearts-lesson-heading")
+        super().__init__([heading, self.words], lang, "hearts-lesson-text", boxed=False)
         self.render()
 
     def render(self) -> None:
-        self.words.value = f"<h3>{escape(self.step.title(self.lang))}</h3>" + "".join(
-            f"<p>{escape(p(self.lang))}</p>" for p in self.step.body)
+        self.title.value = f"<h3>{escape(self.step.title(self.lang))}</h3>"
+        self.words.value = "".join(f"<p>{escape(p(self.lang))}</p>" for p in self.step.body)
 
 
 class PositionBoard(Part):
     """A prepared position on the table's lesson board (``HeartsTable.from_hand``
-    with ``layout="position"``): an illegal card is refused on the board with its
-    rule; after a legal one the others finish the trick and the board stops.
-    Below the board: the engine's verdict, who won the trick and what to do next
-    (and with ``coach``, what the coach would have played and why)."""
+    with ``layout="position"``). The learner answers first: no card is marked and
+    no rule told until they try one (``ask_first``), or ask to see the playable cards
+    (a hint: the answer no longer counts as right at the first try). An illegal card
+    is refused on the board with its rule; after a legal one the others finish the
+    trick and the board stops. Beside the board: the engine's verdict, who won the
+    trick and what to do next (and with ``coach``, what the coach would have played
+    and why). ``untaught`` are the rules the lesson teaches later: the board tells
+    what they do in plain words."""
 
-    def __init__(self, position: Position, lang: str) -> None:
+    def __init__(self, position: Position, lang: str, untaught: tuple[str, ...] = (),
+                 show_rule_ids: bool = False) -> None:
         from ..widget import HeartsTable
 
         self.position = position
+        self.show_rule_ids = show_rule_ids
         self._start = position.hand.to_dict()
         self.wrong = 0  # cards refused before the first legal one
-        self.first: bool | None = None  # was the first card tried legal?
+        self.first: bool | None = None  # was the first card tried legal, unaided?
+        self.hinted = False  # did the learner ask to see the playable cards before their first card?
         self._played: str | None = None
         self._stopped: bool | None = None  # whether the board had stopped when the feedback was written
         self.prompt = _html("", "hearts-lesson-prompt")
         self.table = HeartsTable.from_hand(position.hand, learner=position.seat, stop_after_move=True,
-                                           layout="position", lang=lang)
+                                           layout="position", lang=lang, ask_first=True, untaught=untaught,
+                                           show_rule_ids=show_rule_ids)
+        self.table.layout = widgets.Layout(max_width="760px", min_width="0")
+        self.table.add_class("hearts-lesson-felt")
         self.feedback = _html("", "hearts-lesson-feedback")
-        super().__init__([self.prompt, self.table, self.feedback], lang, "hearts-lesson-position")
+        self.show_playable = text_button("", self.reveal)
+        self.show_playable.add_class("hearts-lesson-show-playable")
+        side = widgets.VBox([self.feedback, self.show_playable],
+                            layout=widgets.Layout(min_width="0", align_items="flex-start"))
+        side.add_class("hearts-lesson-side")
+        # The question, the table and the verdict in this order (read so); lesson.css puts the question and
+        # the verdict in a column beside the table where there is room, so that a step fits one screen.
+        board = widgets.Box([self.prompt, self.table, side])
+        board.add_class("hearts-lesson-board")
+        super().__init__([board], lang, "hearts-lesson-position")
         self._last_notice = dict(self.table.notice)
         self.table.observe(self._on_state, names="state")
         self.table.observe(self._on_notice, names="notice")
@@ -173,6 +201,23 @@ class PositionBoard(Part):
         if record.get("start") != self._start or not record["actions"]:
             return None
         return Card.parse(record["actions"][0]["card"])
+
+    def outcome(self) -> list[Event]:
+        """How the trick the learner played to ended, as the engine told it: who won it (or that
+        nobody did), twins cancelled, and the kitty or the cards of a cancelled trick taken."""
+        hand = self.table.game.hand
+        start = len(self.position.hand.events)
+        if hand.events[:start] != self.position.hand.events:
+            return []  # the table has moved on to another hand
+        return [event for event in hand.events[start:] if event.kind in TRICK_OUTCOME]
+
+    def reveal(self) -> None:
+        """Show the playable cards (a hint: before the first card, the answer is no longer unaided)."""
+        if self.first is None and self._played is None:
+            self.hinted = True
+            self.first = False
+        self.table.reveal()
+        self._changed()
 
     def _on_state(self, _change: Any) -> None:
         card = self.played()
@@ -202,28 +247,32 @@ class PositionBoard(Part):
     def render(self) -> None:
         lang = self.lang
         self.prompt.value = _prompt(self.position.prompt(lang)) if self.position.prompt else ""
+        self.show_playable.description = lesson_text("ui.show-playable", lang)
+        self.show_playable.layout.display = "none" if self.table.state.get("asking") is False else None
         card = self.played()
         self._stopped = self.table.state.get("stopped")
         if card is None:
             self.feedback.value = ""
             return
-        won = [n["text"] for n in self.table.narration if n.get("kind") == "trick-won"]
-        shown = verdict_html(self.position.hand.explain(card), lang)
-        shown += "".join(_paragraph(text) for text in won[-1:])
+        names = seat_names(self.position.rules.players, self.position.seat, lang)
+        shown = verdict_html(self.position.hand.explain(card), lang, self.show_rule_ids)
+        shown += events_html(self.outcome(), lang, names)
         if self.position.coach:
-            names = seat_names(self.position.rules.players, self.position.seat, lang)
             advice = hint(self.position.hand.view(self.position.seat), lang, names)
             shown += _paragraph(lesson_text("ui.coach-says", lang, advice=advice.text), HINT)
         self.feedback.value = shown + _paragraph(lesson_text("ui.position-next", lang))
 
     def state(self) -> dict[str, Any]:
-        return {"played": self._played, "wrong": self.wrong, "first": self.first}
+        return {"played": self._played, "wrong": self.wrong, "first": self.first, "hinted": self.hinted}
 
     def restore(self, state: dict[str, Any]) -> None:
         wrong = state.get("wrong", 0)
         self.wrong = wrong if isinstance(wrong, int) and wrong >= 0 else 0
         first = state.get("first")
         self.first = first if isinstance(first, bool) else None
+        self.hinted = state.get("hinted") is True
+        if self.first is not None or self.hinted:
+            self.table.reveal()  # the learner has answered (or asked) before the reload
         code = state.get("played")
         held = {c.code for c in self.position.cards}
         if isinstance(code, str) and code in held and self.position.hand.explain(code).legal:
@@ -270,8 +319,8 @@ class CheckBox(Part):
         if response is None:
             self.feedback.value = ""
         else:
-            mark, colour = {"right": ("✓ ", GOOD), "hint": ("? ", HINT), "reveal": ("✗ ", BAD)}[response.stage]
-            self.feedback.value = _paragraph(mark + response.text, colour)
+            mark, tone = {"right": ("✓ ", GOOD), "hint": ("? ", HINT), "reveal": ("✗ ", BAD)}[response.stage]
+            self.feedback.value = _paragraph(mark + response.text, tone)
 
     def state(self) -> dict[str, Any]:
         return {"tries": list(self.tries)}
@@ -283,6 +332,61 @@ class CheckBox(Part):
     @property
     def done(self) -> bool:
         return answered(self.check, self.tries)
+
+
+class BroughtBack(Part):
+    """A review step's first part: the boards and questions of rules the learner got wrong
+    before it and has not mastered yet, to try again (see :mod:`.mastery`). Trying them is
+    optional; each answer counts for its rules' mastery."""
+
+    def __init__(self, lesson: Lesson, lang: str, untaught: tuple[str, ...] = (), show_rule_ids: bool = False) -> None:
+        self.lesson = lesson
+        self.untaught = untaught
+        self.show_rule_ids = show_rule_ids
+        self.items: dict[str, Part] = {}
+        self.heading = _html("", "hearts-lesson-again-title")
+        super().__init__([self.heading], lang, "hearts-lesson-again", boxed=False)
+        self.layout.display = "none"
+        self.render()
+
+    def _make(self, name: str) -> Part | None:
+        kind, _, key = name.partition(":")
+        if kind == "position" and key in self.lesson.positions():
+            return PositionBoard(self.lesson.positions()[key], self.lang, self.untaught, self.show_rule_ids)
+        if kind == "check" and key in self.lesson.checks():
+            return CheckBox(self.lesson.checks()[key], self.lang)
+        return None
+
+    def bring_back(self, names: Iterable[str]) -> None:
+        """Show the parts called ``names`` (``position:<key>``, ``check:<key>``), after those already here."""
+        for name in names:
+            if name not in self.items:
+                part = self._make(name)
+                if part is not None:
+                    part.on_change = self._changed
+                    self.items[name] = part
+        self.children = [self.heading, *self.items.values()]
+        self.layout.display = None if self.items else "none"
+
+    def set_lang(self, lang: str) -> None:
+        for part in self.items.values():
+            part.set_lang(lang)
+        super().set_lang(lang)
+
+    def render(self) -> None:
+        self.heading.value = _prompt(lesson_text("ui.again-title", self.lang))
+
+    def state(self) -> dict[str, Any]:
+        return {name: part.state() for name, part in self.items.items()}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        self.bring_back(name for name in state if isinstance(state.get(name), dict))
+        for name, part in self.items.items():
+            part.restore(state[name])
+
+    def forget(self) -> None:
+        for part in self.items.values():
+            part.forget()
 
 
 class QuizScore(Part):
@@ -327,9 +431,9 @@ class PassBoard(Part):
     def _toggle(self, card: Card) -> widgets.ToggleButton:
         toggle = widgets.ToggleButton(description=str(card), tooltip=card.code,
                                       layout=widgets.Layout(width="3.6em", height="2.6em"))
-        toggle.style.text_color = "#c0142c" if card.suit.is_red else "#111111"
         toggle.style.font_weight = "bold"
-        toggle.add_class("hearts-lesson-card")
+        toggle.add_class("hearts-lesson-card")  # drawn as a card in any theme (lesson.css)
+        toggle.add_class("hearts-lesson-red" if card.suit.is_red else "hearts-lesson-black")
         toggle.observe(lambda _change: self.render(), names="value")
         return toggle
 
@@ -572,10 +676,18 @@ def variants_html(lang: str) -> str:
     return shown
 
 
-def rules_card_html(lesson: Lesson, lang: str) -> str:
-    """Every rule the lesson teaches, under its rule names, in the sentences its steps
-    give for the card: the whole game, not only what differs from the standard one."""
-    sections = []
+def rules_card_html(lesson: Lesson, rules: Rules, lang: str) -> str:
+    """The card to print: every rule of the game at a table of ``rules`` (the cards taken out for
+    its player count, its variant and house rules) under its rule name, as the engine states
+    them, then any sentences a lesson's steps add for the card (their ``card``)."""
+    grouped: list[tuple[str, list[str]]] = []
+    for rule, sentence in rules_card(rules, lang):
+        if grouped and grouped[-1][0] == rule:
+            grouped[-1][1].append(sentence)
+        else:
+            grouped.append((rule, [sentence]))
+    sections = [f"<h4>{escape(rule_name(rule, lang))}</h4>" + "".join(f"<p>{escape(s)}</p>" for s in sentences)
+                for rule, sentences in grouped]
     for step in lesson.steps:
         if not step.card:
             continue
@@ -586,18 +698,31 @@ def rules_card_html(lesson: Lesson, lang: str) -> str:
 
 
 class RulesCard(Part):
-    """The rules card and a button that prints it (the print style keeps only the card)."""
+    """The rules card for a chosen number of players, and a button that prints it (the print
+    style keeps only the card)."""
 
     def __init__(self, lesson: Lesson, lang: str) -> None:
         self.lesson = lesson
         self.print_button = PrintButton()
+        self.picker = widgets.ToggleButtons(options=[3, 4, 5, 6, 7], value=4, style={"button_width": "3em"})
+        self.picker.add_class("hearts-lesson-players")
+        self.picker.observe(lambda _change: self._changed(), names="value")
         self.card = widgets.HTML()
-        super().__init__([self.print_button, self.card], lang, "hearts-lesson-rules", boxed=False)
+        super().__init__([self.picker, self.print_button, self.card], lang, "hearts-lesson-rules", boxed=False)
         self.render()
 
     def render(self) -> None:
+        self.picker.description = lesson_text("ui.players", self.lang)
         self.print_button.label = lesson_text("ui.print", self.lang)
-        self.card.value = rules_card_html(self.lesson, self.lang)
+        self.card.value = rules_card_html(self.lesson, Rules(players=self.picker.value), self.lang)
+
+    def state(self) -> dict[str, Any]:
+        return {"players": self.picker.value}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        if state.get("players") in self.picker.options:
+            self.picker.value = state["players"]
+        self.render()
 
 
 class GuidedGame(Part):
@@ -606,10 +731,10 @@ class GuidedGame(Part):
     The table keeps its game kernel-side under ``keep_as`` for the browser
     showing it (no card in the browser), so a reload brings the hand back."""
 
-    def __init__(self, lang: str, keep_as: str) -> None:
+    def __init__(self, lang: str, keep_as: str, show_rule_ids: bool = False) -> None:
         from ..widget import HeartsTable
 
-        self.table = HeartsTable(seed=GUIDED_SEED, lang=lang, keep_as=keep_as)
+        self.table = HeartsTable(seed=GUIDED_SEED, lang=lang, keep_as=keep_as, show_rule_ids=show_rule_ids)
         self.advice = _html("", "hearts-lesson-coach")
         super().__init__([self.advice, self.table], lang, "hearts-lesson-guided", boxed=False)
         self._was_done = False
@@ -658,10 +783,10 @@ class GameTable(Part):
     """A whole game against bots on the real table, kept while the learner moves
     about the lesson and, like the guided hand, across a reload (``keep_as``)."""
 
-    def __init__(self, lang: str, keep_as: str) -> None:
+    def __init__(self, lang: str, keep_as: str, show_rule_ids: bool = False) -> None:
         from ..widget import HeartsTable
 
-        self.table = HeartsTable(lang=lang, keep_as=keep_as)
+        self.table = HeartsTable(lang=lang, keep_as=keep_as, show_rule_ids=show_rule_ids)
         super().__init__([self.table], lang, "hearts-lesson-game", boxed=False)
         self._was_done = False
         self.table.observe(self._on_state, names="state")
@@ -683,10 +808,11 @@ class GameTable(Part):
         return self.table.game.is_over
 
 
-def demo_part(name: str, lesson: Lesson, lang: str, games: str = "") -> Part:
+def demo_part(name: str, lesson: Lesson, lang: str, games: str = "", show_rule_ids: bool = False) -> Part:
     """The demonstration called ``name`` (one of ``format.DEMOS``). A table's game
     is kept for a reload under the lesson's id, ``name`` and ``games`` (the
-    learner's run of the lesson: Start over makes a new one, so fresh games)."""
+    learner's run of the lesson: Start over makes a new one, so fresh games);
+    its tables show the rules' ids with ``show_rule_ids``."""
     lang = check_language(lang)
     keep_as = ":".join(filter(None, ["lesson", lesson.id, name, games]))
     makers: dict[str, Callable[[], Part]] = {
@@ -699,7 +825,7 @@ def demo_part(name: str, lesson: Lesson, lang: str, games: str = "") -> Part:
         "target": lambda: Picture(lang, target_html, "hearts-lesson-target"),
         "variants": lambda: Picture(lang, variants_html, "hearts-lesson-variants"),
         "rules-card": lambda: RulesCard(lesson, lang),
-        "guided": lambda: GuidedGame(lang, keep_as),
-        "table": lambda: GameTable(lang, keep_as),
+        "guided": lambda: GuidedGame(lang, keep_as, show_rule_ids),
+        "table": lambda: GameTable(lang, keep_as, show_rule_ids),
     }
     return makers[name]()

@@ -38,11 +38,18 @@ BUILTIN = Path(__file__).with_name("builtin.json")
 DEMOS = ("deck", "pass", "coach-pass", "rotation", "sheet", "moon", "target", "variants", "rules-card",
          "guided", "table")
 LESSON_FIELDS = {"format", "id", "title", "steps"}
-STEP_FIELDS = {"key", "title", "body", "rules", "positions", "demo", "checks", "quiz", "card"}
-POSITION_FIELDS = {"key", "players", "held", "trick", "leader", "tricks_done", "out", "prompt", "coach", "expect"}
+STEP_FIELDS = {"key", "title", "body", "rules", "positions", "demo", "checks", "quiz", "card", "review"}
+POSITION_FIELDS = {"key", "players", "variant", "held", "trick", "leader", "tricks_done", "out", "before", "kitty",
+                   "prompt", "coach", "expect"}
 EXPECT_FIELDS = {"cards", "legal", "rule"}
-CHECK_FIELDS = {"key", "question", "choices", "answers", "hint", "why"}
+CHECK_FIELDS = {"key", "question", "choices", "answers", "hint", "why", "rules"}
 CHOICE_FIELDS = {"id", "text", "feedback"}
+# The fields each kind of object must have (docs/teachers.md's tables are made from these sets).
+LESSON_REQUIRED = {"format", "id", "steps"}
+STEP_REQUIRED = {"key", "title"}
+POSITION_REQUIRED = {"key", "held"}
+CHECK_REQUIRED = {"key", "question", "choices", "answers", "hint", "why"}
+CHOICE_REQUIRED = {"id", "text"}
 
 
 class LessonFileError(ValueError):
@@ -79,7 +86,8 @@ class Choice:
 @dataclass(frozen=True)
 class Check:
     """A check question: ``choices``, the accepted ``answers`` (choice ids), the
-    ``hint`` shown after a first wrong answer and ``why`` shown with the answer."""
+    ``hint`` shown after a first wrong answer and ``why`` shown with the answer;
+    ``rules``, the rule ids it asks about (when empty, its step's)."""
 
     key: str
     question: Text
@@ -87,6 +95,7 @@ class Check:
     answers: frozenset[str]
     hint: Text
     why: Text
+    rules: tuple[str, ...] = ()
 
     def choice(self, choice_id: str) -> Choice:
         """The choice called ``choice_id``; an unknown one is refused naming the choices."""
@@ -106,7 +115,9 @@ class Check:
 class Step:
     """One step of a lesson: its words, the rules it teaches (rule ids), its
     positions, an optional demonstration, its check questions; a ``quiz`` step
-    scores its questions; ``card`` holds its sentences for the rules card."""
+    scores its questions; ``card`` holds its sentences for the rules card; a
+    ``review`` step (and a quiz) first brings back the boards and questions of
+    the rules the learner got wrong before it."""
 
     key: str
     title: Text
@@ -117,6 +128,7 @@ class Step:
     checks: tuple[Check, ...] = ()
     quiz: bool = False
     card: tuple[Text, ...] = ()
+    review: bool = False
 
     def texts(self) -> list[Text]:
         """Every text of the step (for the translation checks)."""
@@ -181,7 +193,7 @@ def builtin_lesson() -> Lesson:
 def lesson_from_dict(data: Any, source: str = "<lesson>") -> Lesson:
     """Check a lesson already read into Python values."""
     where = _Where(source)
-    obj = where.mapping(data, "the lesson", LESSON_FIELDS, required={"format", "id", "steps"})
+    obj = where.mapping(data, "the lesson", LESSON_FIELDS, required=LESSON_REQUIRED)
     if obj["format"] != FORMAT:
         where.fail("format", f"must be {FORMAT!r}, not {obj['format']!r}")
     lesson_id = where.name(obj["id"], "id")
@@ -212,7 +224,7 @@ def _unique(where: _Where, keys: list[str], field_name: str, kind: str) -> None:
 
 
 def _step(raw: Any, where: _Where) -> Step:
-    obj = where.mapping(raw, "a step", STEP_FIELDS, required={"key", "title"})
+    obj = where.mapping(raw, "a step", STEP_FIELDS, required=STEP_REQUIRED)
     key = where.name(obj["key"], "key")
     body = tuple(where.text(t, f"body[{i}]") for i, t in enumerate(where.list(obj.get("body", []), "body")))
     rules = tuple(where.rule(r, f"rules[{i}]") for i, r in enumerate(where.list(obj.get("rules", []), "rules")))
@@ -227,19 +239,34 @@ def _step(raw: Any, where: _Where) -> Step:
     if quiz and not checks:
         where.fail("quiz", "a quiz step needs check questions")
     card = tuple(where.text(t, f"card[{i}]") for i, t in enumerate(where.list(obj.get("card", []), "card")))
-    return Step(key, where.text(obj["title"], "title"), body, rules, positions, demo, checks, quiz, card)
+    review = where.flag(obj.get("review", False), "review")
+    return Step(key, where.text(obj["title"], "title"), body, rules, positions, demo, checks, quiz, card, review)
 
 
 def _position(raw: Any, where: _Where, at: str) -> Position:
-    obj = where.mapping(raw, "a position", POSITION_FIELDS, required={"key", "held"}, at=at)
+    obj = where.mapping(raw, "a position", POSITION_FIELDS, required=POSITION_REQUIRED, at=at)
     key = where.name(obj["key"], f"{at}.key")
     players = obj.get("players", 4)
-    if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 7:
-        where.fail(f"{at}.players", f"must be a number of players from 3 to 7, not {players!r}")
-    cards = {name: where.cards(obj.get(name, ""), f"{at}.{name}") for name in ("held", "trick", "out")}
+    if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 10:
+        where.fail(f"{at}.players", f"must be a number of players from 3 to 7 (5 to 10 in Cancellation Hearts), "
+                                    f"not {players!r}")
+    variant = obj.get("variant", "standard")
+    try:
+        rules = Rules(players=players, variant=variant)
+    except (HeartsError, ValueError, TypeError) as error:
+        where.fail(f"{at}.players" if str(error).startswith("Rules.players") else f"{at}.variant", str(error))
+    cards = {name: where.cards(obj.get(name, ""), f"{at}.{name}") for name in ("held", "trick", "out", "kitty")}
+    before = tuple(where.cards(trick, f"{at}.before[{i}]")
+                   for i, trick in enumerate(where.list(obj.get("before", []), f"{at}.before")))
     tricks_done = obj.get("tricks_done", 0)
     if not isinstance(tricks_done, int) or isinstance(tricks_done, bool) or tricks_done < 0:
         where.fail(f"{at}.tricks_done", f"must be a whole number of tricks, 0 or more, not {tricks_done!r}")
+    for name in ("tricks_done", "out"):
+        if name in obj and (before or rules.packs == 2):
+            where.fail(f"{at}.{name}", "give the tricks played before the position as 'before' instead"
+                                       + (" (a two-pack hand is set up by replaying it)" if rules.packs == 2 else ""))
+    if cards["kitty"] and rules.packs != 2:
+        where.fail(f"{at}.kitty", "only Cancellation Hearts (two packs) has a kitty")
     leader = obj.get("leader")
     if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)
                                or not 0 <= leader < players):
@@ -253,13 +280,14 @@ def _position(raw: Any, where: _Where, at: str) -> Position:
         legal = where.flag(entry["legal"], f"{at}.expect[{i}].legal")
         for card in parse_cards(where.cards(entry["cards"], f"{at}.expect[{i}].cards")):
             expect[card.code] = (legal, rule)
-    position = Position(key, Rules(players=players), cards["held"], trick=cards["trick"], tricks_done=tricks_done,
+    position = Position(key, rules, cards["held"], trick=cards["trick"], tricks_done=tricks_done,
                         out=cards["out"], leader=leader, expect=expect, prompt=prompt,
-                        coach=where.flag(obj.get("coach", False), f"{at}.coach"))
+                        coach=where.flag(obj.get("coach", False), f"{at}.coach"), before=before,
+                        kitty=cards["kitty"])
     try:
         hand = position.hand
     except (HeartsError, ValueError) as error:
-        where.fail(f"{at}.held", f"the engine cannot set up this position: {error}")
+        where.fail(f"{at}.before" if before else f"{at}.held", f"the engine cannot set up this position: {error}")
     for card in hand.held(position.seat):
         if expect and card.code not in expect:
             where.fail(f"{at}.expect", f"says nothing about {card.code}, which the learner holds")
@@ -277,12 +305,11 @@ def _position(raw: Any, where: _Where, at: str) -> Position:
 
 
 def _check(raw: Any, where: _Where, at: str) -> Check:
-    obj = where.mapping(raw, "a check question", CHECK_FIELDS,
-                        required={"key", "question", "choices", "answers", "hint", "why"}, at=at)
+    obj = where.mapping(raw, "a check question", CHECK_FIELDS, required=CHECK_REQUIRED, at=at)
     key = where.name(obj["key"], f"{at}.key")
     choices = []
     for i, item in enumerate(where.list(obj["choices"], f"{at}.choices")):
-        c = where.mapping(item, "a choice", CHOICE_FIELDS, required={"id", "text"}, at=f"{at}.choices[{i}]")
+        c = where.mapping(item, "a choice", CHOICE_FIELDS, required=CHOICE_REQUIRED, at=f"{at}.choices[{i}]")
         feedback = where.text(c["feedback"], f"{at}.choices[{i}].feedback") if "feedback" in c else None
         choices.append(Choice(where.name(c["id"], f"{at}.choices[{i}].id"),
                               where.text(c["text"], f"{at}.choices[{i}].text"), feedback))
@@ -299,8 +326,10 @@ def _check(raw: Any, where: _Where, at: str) -> Check:
     for choice in choices:
         if choice.feedback is not None and choice.id in answers:
             where.fail(f"{at}.choices", f"{choice.id!r} is an answer: feedback is for wrong choices")
+    rules = tuple(where.rule(r, f"{at}.rules[{i}]") for i, r in enumerate(where.list(obj.get("rules", []),
+                                                                                       f"{at}.rules")))
     return Check(key, where.text(obj["question"], f"{at}.question"), tuple(choices), frozenset(answers),
-                 where.text(obj["hint"], f"{at}.hint"), where.text(obj["why"], f"{at}.why"))
+                 where.text(obj["hint"], f"{at}.hint"), where.text(obj["why"], f"{at}.why"), rules)
 
 
 @dataclass

@@ -25,14 +25,28 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
+from ..classroom.report import class_reporter, learner_report
 from ..text.lessons import lesson_text
+from ..text.rule_names import rule_name
+from ..text.teacher import name_label
 from ..text.translate import LANGUAGES, check_language, default_language
 from ..widget.render_notice import with_render_notice
-from .browser import ProgressStore
-from .controls import CheckBox, Part, PositionBoard, QuizScore, StepText, close_tree, demo_part
+from .browser import LessonStyle, ProgressStore
+from .controls import (
+    BroughtBack,
+    CheckBox,
+    Part,
+    PositionBoard,
+    QuizScore,
+    StepText,
+    close_tree,
+    demo_part,
+    text_button,
+)
 from .format import Lesson as LessonFile
 from .format import Step, builtin_lesson, load_lesson
-from .progress import new_progress, results_csv, results_json, step_record, usable, valid_games
+from .mastery import missed_before, rule_progress
+from .progress import new_progress, results_csv, results_json, step_record, typed_name, usable, valid_games
 
 HIDDEN = "none"
 PREFETCH_DELAY_S = 0.05  # after the step shown has gone to the page
@@ -40,15 +54,29 @@ PREFETCH_DELAY_S = 0.05  # after the step shown has gone to the page
 
 class StepView(widgets.VBox):
     """One step: its words, positions, demonstration and check questions (and a quiz score);
-    ``games`` names the learner's run of the lesson its tables keep their games under."""
+    ``games`` names the learner's run of the lesson its tables keep their games under;
+    ``show_rule_ids`` shows the rules' ids beside their names (for teachers)."""
 
-    def __init__(self, step: Step, lesson: LessonFile, lang: str, games: str = "") -> None:
+    def __init__(self, step: Step, lesson: LessonFile, lang: str, games: str = "",
+                 show_rule_ids: bool = False) -> None:
         self.step = step
-        self.parts: dict[str, Part] = {"text": StepText(step, lang)}
+        self.lang = lang
+        self.board_count = widgets.HTML()
+        self.board_count.add_class("hearts-lesson-board-count")
+        self.previous_board = text_button("", lambda: self.show_board(self.board - 1))
+        self.next_board = text_button("", lambda: self.show_board(self.board + 1))
+        self.next_board.add_class("hearts-lesson-next-board")
+        self.previous_board.add_class("hearts-lesson-previous-board")
+        pager = widgets.HBox([self.previous_board, self.board_count, self.next_board],
+                             layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
+        self.parts: dict[str, Part] = {"text": StepText(step, lang, beside=pager if len(step.positions) > 1 else None)}
+        untaught = untaught_at(lesson, step)
+        if step.review or step.quiz:  # first, what the learner got wrong before
+            self.parts["again"] = BroughtBack(lesson, lang, untaught, show_rule_ids)
         for position in step.positions:
-            self.parts[f"position:{position.key}"] = PositionBoard(position, lang)
+            self.parts[f"position:{position.key}"] = PositionBoard(position, lang, untaught, show_rule_ids)
         if step.demo is not None:
-            self.parts["demo"] = demo_part(step.demo, lesson, lang, games)
+            self.parts["demo"] = demo_part(step.demo, lesson, lang, games, show_rule_ids)
         boxes = []
         for check in step.checks:
             box = CheckBox(check, lang)
@@ -59,11 +87,34 @@ class StepView(widgets.VBox):
             for box in boxes:
                 box.on_change = score.render
             self.parts["score"] = score
-        super().__init__(list(self.parts.values()))
+        self.boards = [part for part in self.parts.values() if isinstance(part, PositionBoard)]
+        self.board = 0  # the board shown: one at a time, so that each fits the screen with its verdict
+        super().__init__([*self.parts.values(), LessonStyle()])
         self.add_class("hearts-lesson-step")
         self.add_class(f"hearts-lesson-step-{step.key}")
+        self.show_board(0)
+
+    def show_board(self, index: int) -> None:
+        """Show board ``index`` of the step (kept within its boards), the others hidden."""
+        if not self.boards:
+            return
+        self.board = max(0, min(index, len(self.boards) - 1))
+        for number, board in enumerate(self.boards):
+            board.layout.display = None if number == self.board else HIDDEN
+        self._render_pager()
+
+    def _render_pager(self) -> None:
+        lang = self.lang
+        count = lesson_text("ui.board-of", lang, number=self.board + 1, total=len(self.boards))
+        self.board_count.value = f'<span style="white-space:nowrap;padding:0 .6em">{escape(count)}</span>'
+        self.previous_board.description = "← " + lesson_text("ui.previous-board", lang)
+        self.next_board.description = lesson_text("ui.next-board", lang) + " →"
+        self.previous_board.disabled = self.board == 0
+        self.next_board.disabled = self.board == len(self.boards) - 1
 
     def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self._render_pager()
         for part in self.parts.values():
             part.set_lang(lang)
 
@@ -77,6 +128,8 @@ class StepView(widgets.VBox):
             saved = parts.get(name)
             if isinstance(saved, dict):
                 part.restore(saved)
+        # Back at the first board not played yet (the last one when all are).
+        self.show_board(next((i for i, board in enumerate(self.boards) if not board.done), len(self.boards) - 1))
 
     def forget(self) -> None:
         for part in self.parts.values():
@@ -87,11 +140,20 @@ class StepView(widgets.VBox):
         return all(part.done for part in self.parts.values())
 
 
-def step_view(key: str | Step, lang: str | None = None, lesson: LessonFile | None = None) -> StepView:
+def untaught_at(lesson: LessonFile, step: Step) -> tuple[str, ...]:
+    """The rules a later step of ``lesson`` teaches and no step up to ``step`` does: at
+    ``step`` the tables tell what they do in plain words, without their names."""
+    index = lesson.steps.index(step)
+    taught = {rule for earlier in lesson.steps[:index + 1] for rule in earlier.rules}
+    return tuple(sorted({rule for later in lesson.steps[index + 1:] for rule in later.rules} - taught))
+
+
+def step_view(key: str | Step, lang: str | None = None, lesson: LessonFile | None = None,
+              show_rule_ids: bool = False) -> StepView:
     """One step of a lesson (by default the built-in one), as a widget."""
     lesson = lesson or builtin_lesson()
     current = key if isinstance(key, Step) else lesson.step(key)
-    return StepView(current, lesson, check_language(lang))
+    return StepView(current, lesson, check_language(lang), show_rule_ids=show_rule_ids)
 
 
 def page_language(environ: Mapping[str, str] | None = None) -> str:
@@ -115,15 +177,17 @@ class Lesson(widgets.VBox):
     done, Start over, and the learner's results to download. ``lesson`` is a
     lesson file's path or a loaded :class:`~hearts_widget.lessons.format.Lesson`
     (by default the built-in one). With ``remember`` the progress is kept in
-    the browser and a reload continues where the learner was."""
+    the browser and a reload continues where the learner was. ``show_rule_ids``
+    shows each rule's id beside its name, for teachers and developers."""
 
     def __init__(self, lesson: str | Path | LessonFile | None = None, lang: str | None = None, start: int = 0,
-                 remember: bool = True) -> None:
+                 remember: bool = True, show_rule_ids: bool = False) -> None:
         if lesson is None:
             lesson = builtin_lesson()
         elif not isinstance(lesson, LessonFile):
             lesson = load_lesson(lesson)
         self.lesson = lesson
+        self.show_rule_ids = show_rule_ids
         self.lang = check_language(lang) if lang is not None else page_language()
         self.views: dict[int, StepView] = {}
         self.index = max(0, min(start, len(lesson.steps) - 1))
@@ -138,6 +202,8 @@ class Lesson(widgets.VBox):
         self.counter.add_class("hearts-lesson-progress")
         self.path = widgets.HTML()
         self.path.add_class("hearts-lesson-path-box")
+        self.mastery = widgets.HTML()
+        self.mastery.add_class("hearts-lesson-mastery-box")
         # no icons: Voilà's icon font comes from a CDN a classroom may not reach
         self.back = widgets.Button(layout=widgets.Layout(width="auto", min_width="5em"))
         self.next = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto", min_width="7em"))
@@ -152,12 +218,23 @@ class Lesson(widgets.VBox):
         self.downloads.add_class("hearts-lesson-results")
         self.content = widgets.VBox()
         self.store = ProgressStore(lesson.id, self._on_saved) if remember else None
-        header = widgets.HBox([self.heading, self.language], layout=widgets.Layout(
-            justify_content="space-between", align_items="center", flex_flow="row wrap"))
+        # A class served with a teacher's view: the progress goes to the teacher too (see hearts_widget.classroom).
+        self.reporter = class_reporter(lesson)
+        self.your_name = None
+        if self.reporter is not None and self.reporter.asks_name:
+            self.your_name = widgets.Text(continuous_update=False, style={"description_width": "initial"},
+                                          layout=widgets.Layout(width="auto"))
+            self.your_name.add_class("hearts-lesson-name")
+            self.your_name.observe(lambda change: self.set_name(change["new"]), names="value")
+        # One row for the title, Back/Next, the rules mastered and the language, so that a step's board
+        # fits the screen below.
         nav = widgets.HBox([self.back, self.counter, self.next], layout=widgets.Layout(align_items="center"))
-        footer = widgets.HBox([self.downloads, self.start_over], layout=widgets.Layout(
+        header = widgets.HBox([self.heading, nav, self.mastery, self.language], layout=widgets.Layout(
             justify_content="space-between", align_items="center", flex_flow="row wrap"))
-        children: list[widgets.Widget] = [header, self.path, nav, self.content, footer]
+        header.add_class("hearts-lesson-header")
+        footer = widgets.HBox([self.downloads, *filter(None, [self.your_name]), self.start_over], layout=widgets.Layout(
+            justify_content="space-between", align_items="center", flex_flow="row wrap"))
+        children: list[widgets.Widget] = [header, self.path, self.content, footer]
         super().__init__(children + ([self.store] if self.store is not None else []))
         self.add_class("hearts-lesson")
         self.go(self.index)
@@ -177,6 +254,9 @@ class Lesson(widgets.VBox):
             view = self._build(self.index)
         for other in self.views.values():
             other.layout.display = None if other is view else HIDDEN
+        again = view.parts.get("again")
+        if isinstance(again, BroughtBack):
+            again.bring_back(name for name, _part in missed_before(self.lesson, self.progress, step))
         self.progress["step"] = step.key
         self._update_done(view)
         self._save()  # first: what the page shows next is then already kept
@@ -200,7 +280,7 @@ class Lesson(widgets.VBox):
 
     def _build(self, index: int, hidden: bool = False) -> StepView:
         step = self.lesson.steps[index]
-        view = StepView(step, self.lesson, self.lang, self.progress["games"])
+        view = StepView(step, self.lesson, self.lang, self.progress["games"], self.show_rule_ids)
         if hidden:
             view.layout.display = HIDDEN
         view.restore(step_record(self.progress, step.key)["parts"])
@@ -234,6 +314,16 @@ class Lesson(widgets.VBox):
             record["seconds"] = round(record["seconds"] + now - self._shown_at, 1)
         self._shown_at = now
 
+    def _progress_now(self) -> dict[str, Any]:
+        """A copy of the progress with the time spent so far on the step shown (its own
+        record gets it when the learner leaves the step), so that the results to
+        download and the browser's copy count the step in progress too."""
+        progress = {**self.progress, "steps": {k: dict(v) for k, v in self.progress["steps"].items()}}
+        if self.views.get(self.index) is not None:
+            record = step_record(progress, self.lesson.steps[self.index].key)
+            record["seconds"] = round(record["seconds"] + time.monotonic() - self._shown_at, 1)
+        return progress
+
     def set_lang(self, lang: str) -> None:
         """Every word in ``lang``, every answer and move kept."""
         self.lang = check_language(lang)
@@ -250,7 +340,7 @@ class Lesson(widgets.VBox):
         for view in self.views.values():
             view.forget()
         self._close_views()
-        self.progress = new_progress(self.lesson, self.lang)
+        self.progress = new_progress(self.lesson, self.lang, self.progress)
         self.index = 0
         self.go(0)
 
@@ -269,10 +359,12 @@ class Lesson(widgets.VBox):
             return
         keys = [s.key for s in self.lesson.steps]
         self._close_views()
-        self.progress = {**new_progress(self.lesson, self.lang), "steps": {
+        self.progress = {**new_progress(self.lesson, self.lang, saved), "steps": {
             k: v for k, v in saved["steps"].items() if k in keys and isinstance(v, dict)}}
         if valid_games(saved.get("games")):  # the same run of the lesson: its games come back
             self.progress["games"] = saved["games"]
+        if self.your_name is not None:
+            self.your_name.value = self.progress["name"]
         lang = saved.get("lang")
         if lang in LANGUAGES:
             self.lang = lang
@@ -280,10 +372,18 @@ class Lesson(widgets.VBox):
             self.progress["lang"] = lang
         self.go(keys.index(saved["step"]) if saved["step"] in keys else 0)
 
+    def set_name(self, name: str) -> None:
+        """The name the learner typed for their teacher, kept with the progress."""
+        self.progress["name"] = typed_name(name)
+        self._save()
+
     def _save(self) -> None:
-        self._render_downloads()
+        progress = self._progress_now()
+        self._render_downloads(progress)
         if self.store is not None:
-            self.store.progress = {**self.progress, "steps": {k: dict(v) for k, v in self.progress["steps"].items()}}
+            self.store.progress = progress
+        if self.reporter is not None:
+            self.reporter.report(learner_report(self.lesson, progress))
 
     # -- what surrounds the step ------------------------------------------------
     def _render_chrome(self) -> None:
@@ -296,6 +396,9 @@ class Lesson(widgets.VBox):
         self.back.disabled = self.index == 0
         self.next.disabled = self.index == len(steps) - 1
         self.start_over.description = lesson_text("ui.start-over", lang)
+        self.language.description = lesson_text("ui.language", lang)  # the menu's name, shown and read
+        if self.your_name is not None:
+            self.your_name.description = name_label(lang)
         chips = []
         done_count = 0
         for number, step in enumerate(steps, start=1):
@@ -308,15 +411,34 @@ class Lesson(widgets.VBox):
                          f'{"✓" if done else number}</span>')
         summary = escape(lesson_text("ui.path", lang, done=done_count, total=len(steps)))
         self.path.value = f'<div class="hearts-lesson-path" aria-label="{summary}">{"".join(chips)}</div>'
+        self._render_mastery()
 
-    def _render_downloads(self) -> None:
+    def _render_mastery(self) -> None:
+        """Per rule asked about: mastered (right unaided twice), to practise (answered wrong), or not yet."""
+        lang = self.lang
+        table = rule_progress(self.lesson, self.progress)
+        chips = []
+        for rule, row in table.items():
+            name = rule_name(rule, lang) + (f" · {rule}" if self.show_rule_ids else "")
+            key, mark, css = (("ui.rule-mastered", "✓", " hearts-lesson-mastered") if row["mastered"]
+                              else ("ui.rule-missed", "✗", " hearts-lesson-missed") if row["wrong"]
+                              else ("ui.rule-not-yet", "", ""))
+            label = escape(lesson_text(key, lang, rule=name))
+            chips.append(f'<li class="hearts-lesson-rule{css}" title="{label}" aria-label="{label}">'
+                         f'{escape(mark)} {escape(name)}</li>')
+        done = sum(row["mastered"] for row in table.values())
+        heading = escape(lesson_text("ui.mastered", lang, done=done, total=len(table)))
+        self.mastery.value = (f'<details class="hearts-lesson-mastery"><summary>{heading}</summary>'
+                              f'<ul>{"".join(chips)}</ul></details>')
+
+    def _render_downloads(self, progress: dict[str, Any]) -> None:
         lang = self.lang
         name = f"{self.lesson.id}-results"
         self.downloads.value = (
             f"<span>{escape(lesson_text('ui.results', lang))}</span> "
-            + _download(results_csv(self.lesson, self.progress), f"{name}.csv", "text/csv",
+            + _download(results_csv(self.lesson, progress), f"{name}.csv", "text/csv",
                         lesson_text("ui.download", lang, format="CSV")) + " "
-            + _download(results_json(self.lesson, self.progress), f"{name}.json", "application/json",
+            + _download(results_json(self.lesson, progress), f"{name}.json", "application/json",
                         lesson_text("ui.download", lang, format="JSON")))
 
     def results_csv(self) -> str:

@@ -1,6 +1,7 @@
-"""The Binder files and the README's launch links point at what exists. The
-repository in the links is BINDER_REPO until it is known; README's `sed` line
-replaces it (there and in pyproject.toml's URLs) without failing this test."""
+"""The Binder files and the project's launch URL point at what exists. The
+repository is BINDER_REPO until it is known: meanwhile the README says how to
+set it (its `sed` line for pyproject.toml) and shows no badge; once set, the
+README shows the badge built from pyproject.toml's Lesson URL."""
 
 import re
 import tomllib
@@ -16,23 +17,24 @@ def test_binder_installs_this_repository_with_the_lesson_stack() -> None:
     assert (ROOT / "binder" / "runtime.txt").read_text().strip().startswith("python-3.")
 
 
-def test_readme_launch_links_open_existing_notebooks_of_one_repository() -> None:
-    readme = (ROOT / "README.md").read_text()
-    links = re.findall(rf"https://mybinder\.org/v2/gh/{REPO}/HEAD\?urlpath=([^)\s]+)", readme)
-    paths = [path for _, path in links]
-    assert "lab/tree/notebooks/tutorial.ipynb" in paths
-    assert "voila/render/notebooks/lesson.ipynb" in paths
-    for path in paths:
-        assert (ROOT / path.split("/", 2)[2]).exists(), path
-    repos = {repo for repo, _ in links}
-    assert len(repos) == 1, f"the launch links name several repositories: {repos}"
-    if repos == {"BINDER_REPO"}:
-        assert "sed -i 's#BINDER_REPO#" in readme, "README says how to replace the placeholder"
+def project_urls() -> dict[str, str]:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]
 
 
-def test_project_urls_name_the_same_repository_as_the_readme() -> None:
-    readme = (ROOT / "README.md").read_text()
-    (repo,) = set(re.findall(rf"https://mybinder\.org/v2/gh/{REPO}/HEAD", readme))
-    urls = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]
-    assert urls["Source"] == f"https://github.com/{repo}"
+def test_the_project_urls_name_one_repository_and_the_lesson_link_opens_an_existing_notebook() -> None:
+    urls = project_urls()
+    (repo,) = re.findall(rf"^https://github\.com/{REPO}$", urls["Source"])
     assert all(repo in url for url in urls.values()), urls
+    (path,) = re.findall(rf"^https://mybinder\.org/v2/gh/{re.escape(repo)}/HEAD\?urlpath=voila/render/(\S+)$",
+                         urls["Lesson"])
+    assert (ROOT / path).exists(), path
+
+
+def test_the_readme_shows_the_binder_badge_built_from_the_project_url_or_says_how_to_set_it() -> None:
+    readme = (ROOT / "README.md").read_text()
+    lesson = project_urls()["Lesson"]
+    if "BINDER_REPO" in lesson:
+        assert "mybinder.org/v2/gh" not in readme, "no badge that leads nowhere while the repository is unset"
+        assert "sed -i 's#BINDER_REPO#owner/name#g' pyproject.toml" in readme
+    else:
+        assert f"[![Launch the lesson on Binder](https://mybinder.org/badge_logo.svg)]({lesson})" in readme

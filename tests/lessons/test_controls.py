@@ -26,8 +26,10 @@ from hearts_widget.lessons.controls import (
 from hearts_widget.lessons.format import builtin_lesson
 from hearts_widget.lessons.path import CHECKS, POSITIONS, STEPS, step
 from hearts_widget.lessons.stepper import Lesson, page_language, step_view
+from hearts_widget.text import event_text
 from hearts_widget.text.rule_names import rule_name
 from hearts_widget.text.translate import LANGUAGES
+from hearts_widget.text.ui import seat_names
 from hearts_widget.widget import HeartsTable, persist
 
 
@@ -48,12 +50,29 @@ def test_each_card_gets_the_engines_verdict_and_no_position_freezes(key: str) ->
             shown = unescape(board.feedback.value)
             assert board.played() is not None and board.played().code == code
             assert "✓" in shown and explanation.text() in shown and f"Rule {rule_name(rule)}." in shown
-            assert " wins trick " in shown  # who won the trick the learner played to
+            assert " wins the " in shown and " trick of " in shown  # who won the trick the learner played to
             assert "Undo and try another card" in shown
             assert board.table.state["stopped"] and not board.table.state["your_turn"]
         else:
             assert board.table.game.hand == position.hand and board.feedback.value == ""
             assert board.table.notice["rule"] == rule and board.wrong == 1 and board.first is False
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_a_cancellation_board_tells_how_the_trick_ended_beside_the_verdict(lang: str) -> None:
+    """Twins cancelled, who won, the kitty or the carried cards taken: the engine's words, in the learner's
+    language, only once the learner has played."""
+    for key, code, kinds in (("cancel-twin-king", "KD", ("cancelled", "trick-won", "kitty-taken")),
+                             ("cancel-carried", "2C", ("trick-won", "carried-taken"))):
+        position = POSITIONS[key]
+        board = PositionBoard(position, lang)
+        assert board.feedback.value == ""
+        play_on_table(board, code)
+        names = seat_names(position.rules.players, position.seat, lang)
+        told = [event_text(e, lang, names) for e in position.attempt(code).events if e.kind in kinds]
+        shown = unescape(board.feedback.value)
+        assert len(told) == len(kinds) and all(text in shown for text in told), (key, shown)
+        assert [shown.index(text) for text in told] == sorted(shown.index(text) for text in told)
 
 
 def test_undo_takes_the_card_back_and_the_coach_explains_on_a_strategy_position() -> None:
@@ -202,7 +221,7 @@ def test_a_reload_brings_back_the_guided_hand_and_the_free_game_and_start_over_d
     hello_and_play(first.views[free].parts["demo"].table, 1)
     games = {i: first.views[i].parts["demo"].table.game for i in (guided, free)}
     kept = json.loads(json.dumps(first.store.progress))  # what localStorage holds: a name, no card
-    assert set(kept) == {"format", "lesson", "step", "lang", "games", "steps"}
+    assert set(kept) == {"format", "lesson", "step", "lang", "games", "steps", "learner", "name"}
     HeartsTable._claims.clear()  # Voilà's new kernel on reload
     again = Lesson(lang="en")
     again.store._on_message(again.store, {"type": "saved", "progress": kept}, [])

@@ -117,6 +117,30 @@ def test_a_small_teachers_lesson_loads_from_a_file(tmp_path: Path) -> None:
     assert lesson.steps[0].checks[0].choice("n").feedback("en") == "You hold one."
 
 
+def cancellation_board(**fields: object) -> dict:
+    """The built-in lesson with its board of a trick nobody won (Cancellation Hearts) changed."""
+    def change(d: dict) -> None:
+        step = next(s for s in d["steps"] if s["key"] == "cancellation")
+        step["positions"][2].update(fields)
+    return broken(change)
+
+
+def test_a_cancellation_board_is_replayed_from_its_tricks_before_and_its_mistakes_are_named() -> None:
+    board = builtin_lesson().positions()["cancel-carried"]
+    assert board.rules.players == 5 and board.before == ("AC 3C 5C 8C 2C", "8D 8D QS 10D 10D")
+    message = refused(cancellation_board(players=11))
+    assert "step 20 ('cancellation'), field 'positions[2].players'" in message and "5 to 10" in message
+    assert "Rules.players must be from 5 to 10" in refused(cancellation_board(players=4))
+    message = refused(cancellation_board(tricks_done=2))
+    assert "field 'positions[2].tricks_done'" in message and "as 'before'" in message
+    message = refused(cancellation_board(before=["AC 3C 5C 8C 2X"]))
+    assert "field 'positions[2].before[0]'" in message and "2X" in message
+    message = refused(cancellation_board(before=["AC 3C 5C 8C QS", "8D 8D QS 10D 10D"]))  # the learner holds clubs
+    assert "field 'positions[2].before': the engine cannot set up this position: before[0]: Q♠" in message
+    message = refused(broken(lambda d: d["steps"][2]["positions"][0].update(kitty="2D")))
+    assert "field 'positions[0].kitty': only Cancellation Hearts (two packs) has a kitty" in message
+
+
 def test_the_teachers_guide_has_the_answer_to_every_question_and_its_example_loads() -> None:
     root = BUILTIN.parents[2]
     guide = (root / "docs" / "teachers.md").read_text(encoding="utf-8")

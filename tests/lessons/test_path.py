@@ -12,7 +12,10 @@ RULE_IDS = (
     "play.black-maria-lead", "score.sheet", "score.points", "score.moon", "score.target", "score.winner",
 )
 # The variant rules shown after the standard game.
-VARIANT_RULE_IDS = ("variant.omnibus.bonus", "variant.black-maria.points", "variant.cancellation.cancel")
+VARIANT_RULE_IDS = ("variant.omnibus.bonus", "variant.black-maria.points", "variant.black-maria.first-trick",
+                    "variant.cancellation.cancel", "variant.cancellation.deal", "variant.cancellation.no-pass",
+                    "variant.cancellation.first-lead", "variant.cancellation.cancel", "variant.cancellation.kitty",
+                    "variant.cancellation.carry")
 KEYS = [s.key for s in STEPS]
 
 
@@ -34,6 +37,7 @@ def test_an_order_that_builds() -> None:
     assert not any("broken" in p() for s in STEPS[:before("hearts-lead")] for p in s.body)
     assert before("target") < before("moon")  # the moon question needs the target
     assert before("moon") < before("review") < before("strategy") < before("quiz") < before("variants")
+    assert before("variants") < before("cancellation")  # twins cancelling is met among the variants first
     assert KEYS[-3:] == ["rules-card", "guided", "play"]
 
 

@@ -9,14 +9,18 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from browser.person import click_card
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from hearts_widget.lessons.format import Step
 from hearts_widget.lessons.path import STEPS
 from hearts_widget.text.lessons import lesson_text
+from hearts_widget.text.rule_names import rule_name
 from hearts_widget.text.ui import ui_strings
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+# A step's own boards (not those a review brings back from earlier steps).
+OWN_BOARDS = ".hearts-lesson-position:not(.hearts-lesson-again .hearts-lesson-position)"
+OWN_CHECKS = ".hearts-lesson-check:not(.hearts-lesson-again .hearts-lesson-check)"
 # What a table shows when it waits for the learner: a card to play, or a completed trick to continue from.
 WAITING = ":is(.hw-hand .hw-card.hw-legal, [data-key=continue])"
 # Voilà itself asks CDNs for two things the lesson does not use: its "lab" template
@@ -26,21 +30,23 @@ WAITING = ":is(.hw-hand .hw-card.hw-legal, [data-key=continue])"
 VOILA_OWN_CDNS = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",
                   "https://cdnjs.cloudflare.com/ajax/libs/mathjax/")
 
+# Voilà's page is a Lumino shell that sizes its panels in their inline styles, on every resize: the
+# screenshot's unclipping is a style sheet over them, never an edit of them (saving and restoring the
+# inline styles put back a width from before a resize still being fitted, and the lesson then stayed
+# phone-wide in a 1280 px window). Once removed, the shell is asked to fit the window again.
 UNCLIP = """() => {
+  const sheet = document.createElement('style');
+  sheet.id = 'hw-shot-unclip';
+  sheet.textContent = '[data-hw-shot] { position: static !important; height: auto !important;'
+    + ' overflow: visible !important; contain: none !important; }';
+  document.head.append(sheet);
   const cells = document.querySelector('#rendered_cells');
-  for (let e = cells; e && e !== document.documentElement; e = e.parentElement) {
-    e.dataset.hwShotStyle = e.getAttribute('style') || '';
-    const unclipped = [['position', 'static'], ['height', 'auto'], ['overflow', 'visible'], ['contain', 'none']];
-    for (const [name, value] of unclipped) {
-      e.style.setProperty(name, value, 'important');
-    }
-  }
+  for (let e = cells; e && e !== document.documentElement; e = e.parentElement) e.dataset.hwShot = '';
 }"""
 RECLIP = """() => {
-  for (const e of document.querySelectorAll('[data-hw-shot-style]')) {
-    e.setAttribute('style', e.dataset.hwShotStyle);
-    delete e.dataset.hwShotStyle;
-  }
+  document.getElementById('hw-shot-unclip')?.remove();
+  for (const e of document.querySelectorAll('[data-hw-shot]')) delete e.dataset.hwShot;
+  window.dispatchEvent(new Event('resize'));
 }"""
 
 
@@ -74,32 +80,53 @@ def shoot(page: Page, path: Path) -> None:
 
 
 def play_position(page: Page, step: Step, lang: str = "en") -> None:
-    """On every board: an illegal card first (refused on the board), then a
-    legal one: the verdict and the trick's winner appear under the board."""
+    """On every board: nothing told before the learner's first card (no verdict, ✕ mark
+    or rule sentence); an illegal card first (refused on the board, and then the
+    verdicts show), then a legal one: the verdict and the trick's winner appear
+    beside the board."""
     root = page.locator(f".hearts-lesson-step-{step.key}")
     for index, position in enumerate(step.positions):
-        board = root.locator(".hearts-lesson-position").nth(index)
+        if index:  # one board at a time: the next one in place of this one
+            root.locator(".hearts-lesson-next-board").click()
+            expect(root.locator(OWN_BOARDS).nth(index - 1)).to_be_hidden()
+        board = root.locator(OWN_BOARDS).nth(index)
+        expect(board).to_be_visible()
         expect(board.locator(".hw-hand .hw-card")).to_have_count(len(position.cards))
-        if any(not legal for legal, _ in position.expect.values()):
-            click_card(board.locator(".hw-hand .hw-card.hw-illegal").first)
+        nothing_told_yet(board)
+        illegal = [code for code, (legal, _rule) in position.expect.items() if not legal]
+        if illegal:  # (with two packs a card may be held twice: either copy is the same card)
+            click_card(board.locator(f".hw-hand .hw-card[data-code='{illegal[0]}']").first)
             expect(board.get_by_test_id("notice")).to_be_visible()
             expect(board.locator(".hearts-lesson-feedback")).to_have_text("")
+            refused = sum(not position.expect[card.code][0] for card in position.cards)
+            expect(board.locator(".hw-hand .hw-card.hw-illegal")).to_have_count(refused)
         click_card(board.locator(".hw-hand .hw-card.hw-legal").first)
         feedback = board.locator(".hearts-lesson-feedback")
         expect(feedback).to_contain_text("✓")
         if lang == "en":
             expect(feedback).to_contain_text("Allowed.")
-            expect(feedback).to_contain_text(re.compile(r"(South|West|North|East|Player \d) wins trick \d+"))
+            won = r"(South|West|North|East|Player \d) wins the \d+(st|nd|rd|th) trick of \d+"
+            expect(feedback).to_contain_text(re.compile(won))
             expect(feedback).to_contain_text("Undo and try another card")
         if position.coach:
             expect(feedback).to_contain_text(lesson_text("ui.coach-says", lang, advice="").strip())
+
+
+def nothing_told_yet(board: Locator) -> None:
+    """A board before the learner's first card: every card may be tried, none is marked,
+    no rule is told, no verdict shown (the learner predicts first)."""
+    expect(board.locator(".hw-hand .hw-card.hw-legal")).to_have_count(board.locator(".hw-hand .hw-card").count())
+    expect(board.locator(".hw-illegal, .hw-mark, [data-testid=teaching], [data-testid=notice]")).to_have_count(0)
+    expect(board.get_by_test_id("why")).to_have_text("")
+    expect(board.locator(".hearts-lesson-feedback")).to_have_text("")
+    expect(board.locator(".hearts-lesson-show-playable")).to_be_visible()
 
 
 def answer_checks(page: Page, step: Step, lang: str = "en", wrong_first: bool = True) -> None:
     """Each question: a wrong answer (a hint, not the answer), then the right one."""
     root = page.locator(f".hearts-lesson-step-{step.key}")
     for index, check in enumerate(step.checks):
-        box = root.locator(".hearts-lesson-check").nth(index)
+        box = root.locator(OWN_CHECKS).nth(index)
         if wrong_first:
             wrong = next(c for c in check.choices if c.id not in check.answers)
             box.get_by_role("button", name=wrong.text(lang), exact=True).click()
@@ -134,7 +161,9 @@ def act_on_step(page: Page, step: Step, lang: str = "en") -> None:
         expect(root.locator(".hearts-lesson-variant-black-maria")).to_contain_text("K♠ 10")
         expect(root.locator(".hearts-lesson-variant-cancellation")).to_be_visible()
     if step.demo == "rules-card":
-        expect(root.locator(".hearts-lesson-rules-card h4")).to_have_count(sum(1 for s in STEPS if s.card))
+        expect(root.locator(".hearts-lesson-rules-card")).to_contain_text(rule_name("play.first-lead", lang))
+        root.locator(".hearts-lesson-rules").get_by_role("button", name="5").click()  # the 2♦ and 2♣ go
+        expect(root.locator(".hearts-lesson-rules-card")).to_contain_text("2♦")
         expect(root.locator(".hearts-lesson-print")).to_be_visible()
         page.emulate_media(media="print")  # what the Print button prints: the card alone
         try:
@@ -153,6 +182,18 @@ def act_on_step(page: Page, step: Step, lang: str = "en") -> None:
 def play_guided_hand(page: Page, step: Step, lang: str = "en") -> None:
     """The hand with the coach, to its end (the step is then done)."""
     assert play_table(page, step, lang, moves=80), f"{step.key}: the hand did not end in 80 moves"
+
+
+def choose_three(root: Locator) -> None:
+    """Choose three cards to pass as a person does: click cards not chosen yet until three are
+    lifted (a table whose kept game came back in the meantime shows another hand: its choice
+    starts again)."""
+    chosen = root.locator(".hw-hand .hw-card.hw-chosen")
+    for _ in range(10):
+        if chosen.count() == 3:
+            return
+        click_card(root.locator(".hw-hand .hw-card:not(.hw-chosen)").first)
+    expect(chosen).to_have_count(3)
 
 
 def play_table(page: Page, step: Step, lang: str = "en", moves: int = 1) -> bool:
@@ -183,9 +224,7 @@ def play_table(page: Page, step: Step, lang: str = "en", moves: int = 1) -> bool
         elif pass_button.count() and pass_button.is_visible():
             if step.demo == "guided":
                 expect(advice).to_contain_text(coach)
-            cards = root.locator(".hw-hand .hw-card")
-            for card in range(3):
-                click_card(cards.nth(card))
+            choose_three(root)
             pass_button.click()
         else:
             if step.demo == "guided":
