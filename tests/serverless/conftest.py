@@ -1,10 +1,11 @@
 """The serverless site, built once per session as a teacher builds it: the
 project's wheel installed with the ``site`` extra into a fresh virtual
 environment (no source tree on its path, run from another folder), then its
-``hearts-widget site OUT`` (or taken from HEARTS_SITE, a site built before, to
-iterate on the tests); served by ``python -m http.server``; Debian's Chromium,
-every other host black-holed. pip's cache is shared with the environment's
-pip, so the downloads of one run are reused by the next."""
+``hearts-widget site OUT --add docs/example-lesson.ipynb`` (a teacher's lesson; or
+taken from HEARTS_SITE, a site built before, to iterate on the tests); served by
+``python -m http.server``; Debian's Chromium, every other host black-holed.
+pip's cache is shared with the environment's pip, so the downloads of one run
+are reused by the next."""
 
 from __future__ import annotations
 
@@ -57,7 +58,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     found = step("import check", [python, "-c", "import hearts_widget; print(hearts_widget.__file__)"], work, env)
     assert str(work / "venv") in found, f"hearts_widget came from {found}, not the fresh environment"
     out = work / "site"
-    built = step("hearts-widget site", [str(work / "venv" / "bin" / "hearts-widget"), "site", str(out)], work, env)
+    # With a teacher's own lesson: its notebook, which opens the lesson file beside it.
+    built = step("hearts-widget site", [str(work / "venv" / "bin" / "hearts-widget"), "site", str(out),
+                                        "--add", str(ROOT / "docs" / "example-lesson.ipynb")], work, env)
     print(f"\nwheel installed in a fresh environment in {installed:.0f} s; "
           f"site built in {time.monotonic() - start - installed:.0f} s: {built.strip()}")
     return out
