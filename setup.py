@@ -10,7 +10,8 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-SITE_NOTEBOOKS = ("lesson.ipynb", "tutorial.ipynb", "play.ipynb")  # hearts_widget.site.NOTEBOOKS
+# hearts_widget.site.NOTEBOOKS
+SITE_NOTEBOOKS = ("lesson.ipynb", "tutorial.ipynb", "tutorial-solutions.ipynb", "play.ipynb")
 
 
 class BuildPyWithSiteNotebooks(build_py):

@@ -9,7 +9,7 @@ round trip browser -> kernel -> browser -> render. The lesson builds the
 next step while the learner reads the current one (--read-ms before each
 Next); revisits only show a step already built.
 
-Run from the project root:  nice python benchmarks/lesson_next.py [--walks 2]
+Run from the project root:  nice python benchmarks/lesson_next.py [--walks 2] [--steps N]
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ display(widgets.HBox([button, answer]), Lesson(lang="en", remember=False))
 """
 
 
-def browser_times(walks: int, read_ms: int) -> dict[str, list[float]]:
+def browser_times(walks: int, read_ms: int, steps: int | None) -> dict[str, list[float]]:
     folder = Path(tempfile.mkdtemp(prefix="hearts-lesson-bench-"))
     notebook = folder / "bench.ipynb"
     book = nbformat.v4.new_notebook()
@@ -65,17 +65,18 @@ def browser_times(walks: int, read_ms: int) -> dict[str, list[float]]:
             page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
             page.locator(".hearts-lesson-step-aim").wait_for(timeout=120_000)
             page.evaluate("document.addEventListener('click', () => { window.__clickedAt = performance.now(); }, true)")
-            steps = int(page.locator(".hearts-lesson-progress").inner_text().split()[-1])
+            in_the_lesson = int(page.locator(".hearts-lesson-progress").inner_text().split()[-1])
+            steps = in_the_lesson if steps is None else min(steps, in_the_lesson)
             for walk in range(walks):
                 for _ in range(steps - 1):
-                    times["bare button"].append(measure(page, ".bench-button", ".bench-answer", "text"))
+                    times["bare button"].append(measure(page, ".bench-button", ".bench-answer", "text")[0])
                     page.wait_for_timeout(read_ms)  # the learner reads the step (the next one is built meanwhile)
                     name = "Next, first walk" if walk == 0 else "Next, revisit"
-                    times[name].append(measure(page, ".hearts-lesson-next", ".hearts-lesson-progress", "text"))
+                    times[name].append(measure(page, ".hearts-lesson-next", ".hearts-lesson-progress", "text")[0])
                 for _ in range(steps - 1):
-                    times["bare button"].append(measure(page, ".bench-button", ".bench-answer", "text"))
+                    times["bare button"].append(measure(page, ".bench-button", ".bench-answer", "text")[0])
                     times["Back, revisit"].append(measure(page, ".hearts-lesson-back", ".hearts-lesson-progress",
-                                                          "text"))
+                                                          "text")[0])
             browser.close()
     finally:
         stop_server(proc)
@@ -108,9 +109,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--walks", type=int, default=2, help="walks forward and back (the first builds)")
     parser.add_argument("--read-ms", type=int, default=500, help="time on a step before Next")
+    parser.add_argument("--steps", type=int, help="walk only the first STEPS steps (default: all)")
     args = parser.parse_args()
     load = os.getloadavg()
-    times = browser_times(args.walks, args.read_ms)
+    times = browser_times(args.walks, args.read_ms, args.steps)
     reference = statistics.median(times["bare button"])
     print(f"Click -> shown in Chromium under Voilà, milliseconds (load average {load[0]:.2f} at start, "
           f"{os.getloadavg()[0]:.2f} at end):")

@@ -111,7 +111,31 @@ def test_the_sdist_runs_its_own_tests(dist: Path, tmp_path: Path) -> None:
 
 def test_one_source_for_the_version() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert "version" not in project and "version" in project["dynamic"]
+    assert "version" not in project.get("dynamic", [])
+    assert hearts_widget.__version__ == project["version"]
+    assert project["version"] not in (ROOT / "hearts_widget" / "__init__.py").read_text()
+
+
+def test_in_a_source_tree_the_version_is_its_pyprojects(monkeypatch: pytest.MonkeyPatch) -> None:
+    def another_copy_installed(name: str) -> str:
+        return "9.8.7"
+
+    monkeypatch.setattr(hearts_widget.metadata, "version", another_copy_installed)
+    assert hearts_widget._version() == tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+
+
+def test_outside_a_source_tree_the_version_is_the_installed_metadata(monkeypatch: pytest.MonkeyPatch,
+                                                                      tmp_path: Path) -> None:
+    monkeypatch.setattr(hearts_widget, "__file__", str(tmp_path / "site-packages" / "hearts_widget" / "__init__.py"))
+    monkeypatch.setattr(hearts_widget.metadata, "version",
+                        lambda name: "9.8.7" if name == "hearts-widget" else "")
+    assert hearts_widget._version() == "9.8.7"
+
+    def not_installed(name: str) -> str:
+        raise hearts_widget.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(hearts_widget.metadata, "version", not_installed)
+    assert hearts_widget._version() == "0+unknown"
 
 
 def test_without_voila_the_launcher_names_the_missing_extra(monkeypatch: pytest.MonkeyPatch,

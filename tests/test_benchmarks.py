@@ -1,0 +1,70 @@
+"""Every benchmark in ``benchmarks/`` runs to the end with its smallest settings.
+
+The figures are not checked (benchmarks print ratios, they are not timed tests):
+a script that crashes, or a benchmark added without a smallest run here, fails.
+The ones that drive Chromium are marked ``browser`` (they run in the browser
+pytest process); ``site_load.py`` needs a built site and is run in
+tests/serverless/test_site_load_benchmark.py.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+SMALLEST = {
+    "engine_speed.py": ["--seconds", "0.05", "--blocks", "1"],
+    "replay_speed.py": ["--hands", "1", "--runs", "1"],
+    "variant_speed.py": ["--hands", "2", "--runs", "1"],
+    "variant_bots.py": ["--hands", "2"],
+    "tournament.py": ["--deals", "2", "--candidates", "rule", "--field", "random"],
+    "coach_quality.py": ["--positions", "2", "--deals", "10", "--rules", "standard"],
+    "capacity.py": ["--pages", "1"],
+    "import_cost.py": ["--runs", "1"],
+    "arena_speed.py": ["--deals", "2", "--runs", "1"],
+    "hint_latency.py": ["--positions", "2", "--rules", "standard"],
+    "review_quality.py": ["--positions", "2", "--deals", "10", "--rules", "standard"],
+    "class_store.py": ["--learners", "2", "--writes", "2"],
+    "pass_review_quality.py": ["--hands", "1", "--deals", "10", "--rules", "standard"],
+}
+IN_THE_BROWSER = {
+    "latency.py": ["--rounds", "1", "--where", "voila", "--burners", "1"],
+    "lesson_next.py": ["--walks", "1", "--read-ms", "0", "--steps", "2"],
+    "arrival.py": ["--learners", "1", "--timeout", "300"],
+    "soak.py": ["--minutes", "1", "--pages", "1", "--settle", "0.2"],
+}
+# What each browser benchmark prints when it ran: a ratio to its reference, or (with no reference to
+# divide by) how many pages ended playable, or how the kernels' memory went.
+PRINTS = {"arrival.py": "playable", "soak.py": "kernel memory"}
+ELSEWHERE = {"site_load.py"}
+
+
+def run_benchmark(script: str, args: list[str]) -> str:
+    """Run ``benchmarks/script`` from the project root as its docstring says; its output."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, f"{script} {' '.join(args)} failed:\n{done.stdout[-3000:]}{done.stderr[-3000:]}"
+    return done.stdout
+
+
+def test_every_benchmark_has_a_smallest_run() -> None:
+    scripts = {path.name for path in (ROOT / "benchmarks").glob("*.py")}
+    assert scripts == set(SMALLEST) | set(IN_THE_BROWSER) | ELSEWHERE
+
+
+@pytest.mark.parametrize("script", sorted(SMALLEST))
+def test_the_benchmark_runs(script: str) -> None:
+    assert run_benchmark(script, SMALLEST[script]).strip()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("script", sorted(IN_THE_BROWSER))
+def test_the_browser_benchmark_runs(script: str) -> None:
+    assert PRINTS.get(script, "ratio") in run_benchmark(script, IN_THE_BROWSER[script])
