@@ -185,14 +185,22 @@ def play_guided_hand(page: Page, step: Step, lang: str = "en") -> None:
 
 
 def choose_three(root: Locator) -> None:
-    """Choose three cards to pass as a person does: click cards not chosen yet until three are
-    lifted (a table whose kept game came back in the meantime shows another hand: its choice
-    starts again)."""
+    """Choose three cards to pass as a person does: click a card not chosen yet, look for it
+    lifted, and click the next (a table whose kept game came back in the meantime shows another
+    hand: its choice starts again). A click that lifts nothing is tried again on the same card,
+    never on the next one, so a card is never chosen and unchosen by two quick clicks."""
     chosen = root.locator(".hw-hand .hw-card.hw-chosen")
     for _ in range(10):
-        if chosen.count() == 3:
-            return
-        click_card(root.locator(".hw-hand .hw-card:not(.hw-chosen)").first)
+        if chosen.count() >= 3:
+            break
+        card = root.locator(".hw-hand .hw-card:not(.hw-chosen)").first
+        code = card.get_attribute("data-code")
+        click_card(card)
+        lifted = root.locator(f'.hw-hand .hw-card.hw-chosen[data-code="{code}"]')
+        try:
+            expect(lifted).to_have_count(1, timeout=5000)
+        except AssertionError:
+            continue  # not lifted: look again at what the table shows now
     expect(chosen).to_have_count(3)
 
 
