@@ -218,7 +218,8 @@ class TableSession:
             if not isinstance(state, int) or isinstance(state, bool):
                 self._say("malformed", detail="missing state id")
                 return
-            if state != self.state_id and not (kind == "undo" and state >= self.undo_since):
+            if state != self.state_id and not (kind == "undo" and state >= self.undo_since) \
+                    and not (kind == "pass" and self._same_pass_since(state)):
                 # Made on a table that has changed since: the intent acted on there, sent again (a double
                 # click), is done already and needs no word; any other is stale.
                 if self.acted != (state, intent_key(message)):
@@ -230,6 +231,17 @@ class TableSession:
                 self.acted = (state, intent_key(message))
             return
         getattr(self, "_on_" + kind)(message)
+
+    def _same_pass_since(self, state: int) -> bool:
+        """Whether the learner's pass is the same now as on the table ``state``: the same hand
+        to pass from, the learner still to pass. Only the bots moved since (their passes,
+        unseen), so a pass made there is taken, not refused as made on an earlier table:
+        a page drawn before the bots' passes arrived (a busy kernel) would otherwise refuse
+        the learner's first pass."""
+        then, now, seat = self.shown.get(state), self.game, self.viewer
+        if then is None or now.hand.phase != "pass" or seat not in now.hand.waiting_to_pass:
+            return False
+        return then.hand.number == now.hand.number and then.hand.held(seat) == now.hand.held(seat)
 
     def _on_play(self, message: dict[str, Any]) -> None:
         card_text = message.get("card")

@@ -75,6 +75,32 @@ def test_a_stale_message_does_nothing(table: HeartsTable) -> None:
     assert table.notice["kind"] == "stale"
 
 
+def test_a_pass_made_before_the_bots_passed_is_taken() -> None:
+    """In a kernel the bots pass a moment after the deal: a page still showing the deal
+    (a busy kernel's update on its way) sends the learner's pass with the deal's state id.
+    Only unseen cards moved since, so the pass is taken; a card played on an earlier
+    table is still refused."""
+    table = HeartsTable(seed=3)  # no event loop here: the bots have passed already
+    session = table._session
+    dealt = min(session.shown)  # the table as dealt, before the bots' passes
+    assert session.state_id != dealt and session.game.hand.waiting_to_pass == (0,)
+    chosen = [c["code"] for c in table.hand[:3]]
+    table.send_intent({"type": "pass", "state": dealt, "cards": chosen})
+    assert session.game.hand.phase == "play" and table.notice.get("kind") != "stale", table.notice
+    assert all(c["code"] not in chosen for c in table.hand)
+
+
+def test_a_pass_made_on_an_earlier_hand_is_stale() -> None:
+    table = HeartsTable(seed=3)
+    session = table._session
+    seen = session.state_id
+    session.game = Game.new(Rules(), seed=4)  # another deal, as a loaded game brings
+    session.undo_changed()
+    session.run_bots()
+    table.send_intent({"type": "pass", "state": seen, "cards": [c.code for c in session.game.hand.held(0)[:3]]})
+    assert session.game.hand.phase == "pass" and table.notice["kind"] == "stale"
+
+
 def test_a_double_click_plays_one_card_and_says_nothing(table: HeartsTable, monkeypatch: pytest.MonkeyPatch) -> None:
     pass_first_three(table)
     state_id = table.state["id"]
