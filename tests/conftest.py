@@ -30,7 +30,8 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if report.outcome != "rerun" or terminal is None:
         return
     terminal.write_sep("-", f"failed, run again: {report.nodeid}")  # type: ignore[attr-defined]
-    terminal.write_line(report.longreprtext[-6000:])  # type: ignore[attr-defined]
+    text = report.longreprtext  # its head says which expectation failed, its tail where
+    terminal.write_line(text if len(text) <= 8000 else f"{text[:4000]}\n[...]\n{text[-4000:]}")  # type: ignore[attr-defined]
     for title, text in report.sections:
         if title.startswith("what the page"):
             terminal.write_sep("-", title)  # type: ignore[attr-defined]
