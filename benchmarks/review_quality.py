@@ -78,12 +78,15 @@ def reference_task(task: tuple[int, int, int]) -> dict[int, float]:
     return reference_costs(_VIEWS[index], deals, seed)
 
 
-def measure(task: tuple[int, str, dict[int, float]]) -> tuple[str, str, float, float, list[tuple[str, str]]]:
+Measured = tuple[str, str, float, float, list[tuple[str, str]], tuple[float, float, float]]
+
+
+def measure(task: tuple[int, str, dict[int, float]]) -> Measured:
     """One position: the review's class of the learner's card and the reference's
-    (``costs``), the two costs' difference, the judgement's CPU milliseconds, and the
+    (``costs``), the two costs' difference, the judgement's CPU milliseconds, the
     classes (review, reference) of every other distinct legal card, each judged afresh
     against the same reference (the reference does not depend on the card judged: one
-    serves them all)."""
+    serves them all), and the review's cost, its standard error and the reference's cost."""
     index, code, costs = task
     view = _VIEWS[index]
     card = Card.parse(code)
@@ -97,7 +100,7 @@ def measure(task: tuple[int, str, dict[int, float]]) -> tuple[str, str, float, f
         if other != group_of(costs, card):
             forget()
             others.append((judge_card(view, ALL_CARDS[other]).verdict, card_class(costs[other])))
-    return judged.verdict, card_class(cost), abs(judged.cost - cost), cpu, others
+    return judged.verdict, card_class(cost), abs(judged.cost - cost), cpu, others, (judged.cost, judged.error, cost)
 
 
 def references(name: str, args: argparse.Namespace, pool: Any) -> list[dict[int, float]]:
@@ -148,10 +151,12 @@ def main() -> None:
         finally:
             if pool is not None:
                 pool.close()
-        confusion = Counter((mine, ref) for mine, ref, _, _, _ in results)
-        every = confusion + Counter(pair for *_, others in results for pair in others)
-        differences = [d for _, _, d, _, _ in results]
-        cpu = [c for _, _, _, c, _ in results]
+        confusion = Counter((mine, ref) for mine, ref, *_ in results)
+        every = confusion + Counter(pair for _, _, _, _, others, _ in results for pair in others)
+        differences = [d for _, _, d, *_ in results]
+        cpu = [c for _, _, _, c, *_ in results]
+        wrong = [f"{mine:.1f} ± {error:.2f} against {ref:.1f}" for verdict, ref_class, _, _, _, (mine, error, ref)
+                 in results if verdict == "blunder" != ref_class]
         load = os.getloadavg()
         print(f"{name}: {len(results)} cards judged, reference {args.deals} deals, "
               f"{time.perf_counter() - start:.0f} s ({args.jobs} processes), "
@@ -160,6 +165,9 @@ def main() -> None:
         print(f"  cost: mean absolute difference {statistics.fmean(differences):.2f} points; judgement CPU median "
               f"{statistics.median(cpu):.0f} ms, p95 {statistics.quantiles(cpu, n=20, method='inclusive')[18]:.0f} ms")
         print("  review \\ reference: " + table_of(confusion))
+        if wrong:
+            print("  the learner's card called a blunder, not one in the reference (review's cost ± its standard "
+                  "error against the reference's): " + "; ".join(wrong))
         print(f"  every distinct legal card ({sum(every.values())}): " + agreement(every))
         print("  review \\ reference: " + table_of(every), flush=True)
 

@@ -405,48 +405,53 @@ def _searched_card(view: SeatView, table: Table, card: Card) -> tuple[Card, floa
     return ALL_CARDS[choice], round(means[rule] - means[choice], 1)
 
 
-def judged_values(view: SeatView, table: Table, played: Card) -> tuple[Sampled, int, int, float]:
+def judged_values(view: SeatView, table: Table, played: Card) -> tuple[Sampled, int, int, float, float]:
     """Every distinct legal card (:func:`_choices`) valued from ``view`` until the best is
     known and the cost of ``played`` clear enough to class (:func:`_judged`); the
-    values, the played card's group, the best card and the played card's cost."""
+    values, the played card's group, the best card, the played card's cost and its
+    standard error."""
     candidates = _choices(view, table)
     group = _group(distinct_choices(table, view.rules), played)
     most = max(FIRST_DEALS, min(JUDGE_DEALS, JUDGE_WORK // (len(candidates) * sum(view.hand_sizes))))
     fresh = max(FIRST_DEALS, min(JUDGE_DEALS, JUDGE_WORK // (2 * sum(view.hand_sizes))))
-    values, best, cost = _judged(_view_key(view), candidates, lambda rng: Deals(view, table, rng), most, fresh, group)
-    return values, group, best, cost
+    values, best, cost, error = _judged(_view_key(view), candidates, lambda rng: Deals(view, table, rng), most, fresh,
+                                        group)
+    return values, group, best, cost, error
 
 
 def _judged(key: str, candidates: list[int], source: Callable[[random.Random], Source], most: int, fresh: int,
-            judged: int) -> tuple[Sampled, int, float]:
-    """A decision's judgement: the search's values, the best candidate and ``judged``'s
-    cost against it (0 when it is ``judged``). The ``candidates`` (and ``judged``) are
+            judged: int) -> tuple[Sampled, int, float, float]:
+    """A decision's judgement: the search's values, the best candidate, ``judged``'s
+    cost against it (0 when it is ``judged``) and the cost's standard error (which
+    :func:`card_class` weighs at the blunder's edge). The ``candidates`` (and ``judged``) are
     searched until the best is known and ``judged``'s cost is clearly under or over
     WORTH (at most ``most`` deals). Under WORTH, the cost stands (measured against the
     luckiest of the means, it can only be too high). Over it, it is measured again
     against the best on fresh deals (:func:`_fresh_cost`, at most ``fresh`` deals)."""
     values = _search(key, candidates, source, _classed(judged, (WORTH,)), most, (judged,))
     best = values.best()
-    cost, _ = values.paired(judged, best)
+    cost, error = values.paired(judged, best)
     if cost >= WORTH:
-        cost = _fresh_cost(key, source, judged, best, fresh, BOUNDARIES)
-    return (values, judged, 0.0) if best == judged or cost <= 0 else (values, best, cost)
+        cost, error = _fresh_cost(key, source, judged, best, fresh, BOUNDARIES)
+    return (values, judged, 0.0, 0.0) if best == judged or cost <= 0 else (values, best, cost, error)
 
 
 def _fresh_cost(key: str, source: Callable[[random.Random], Source], judged: int, rival: int, most: int,
-                boundaries: Sequence[float]) -> float:
-    """How much ``judged`` is expected to do worse than ``rival`` (negative: better) on
-    deals other than those of the search that chose them (their own seeds, shared by
-    every such question about the position), until the difference is further than two
-    standard errors from each of ``boundaries`` (after SWITCH_DEALS deals at least), or
+                boundaries: Sequence[float]) -> tuple[float, float]:
+    """How much ``judged`` is expected to do worse than ``rival`` (negative: better), and
+    that difference's standard error, on deals other than those of the search that chose
+    them (their own seeds, shared by every such question about the position), until the
+    difference is further than two standard errors from each of ``boundaries``
+    (BLUNDER_SURE above the blunder's edge), after SWITCH_DEALS deals at least, or
     ``most`` deals."""
     def settled(values: Sampled) -> bool:
         if len(values.weights) < SWITCH_DEALS:
             return False
         cost, error = values.paired(judged, rival)
-        return all(abs(cost - edge) >= 2 * error for edge in boundaries)
+        return all(abs(cost - edge) >= (BLUNDER_SURE if edge == BLUNDER and cost > edge else 2) * error
+                   for edge in boundaries)
 
-    return _search(f"fresh {key}", [], source, settled, most, (judged, rival)).paired(judged, rival)[0]
+    return _search(f"fresh {key}", [], source, settled, most, (judged, rival)).paired(judged, rival)
 
 
 def _classed(judged: int, boundaries: Sequence[float]) -> Settled:
@@ -648,7 +653,7 @@ def _judge_by_search(view: SeatView, table: Table, played: Card, key: str) -> Ju
     (under the rules in force: its play-outs score them)."""
     if len(distinct_choices(table, view.rules)) == 1:
         return None
-    values, group, best, cost = judged_values(view, table, played)
+    values, group, best, cost, _ = judged_values(view, table, played)
     means = values.means()
     spread = max(means.values()) - min(means.values())
     if cost >= WORTH:
@@ -679,10 +684,21 @@ def _judge_last(view: SeatView, trick: Trick, played: Card) -> Judged:
 # The review's classes of a card, by the points it is expected to cost against the
 # best card (a moon swing counts: the play-outs score it): at least this many points.
 CLASSES = (("blunder", 6.0), ("mistake", 3.0), ("inaccuracy", 1.0))
+BLUNDER = 6.0
+# A blunder is the review's strongest word. A cost measured over BLUNDER is measured on until
+# it clears BLUNDER by this many standard errors (a hand's moon swings give a few deals' mean
+# heavy tails: two standard errors were seen to settle a mistake as a blunder), and a search
+# that ran out of deals first calls the card a blunder only if it clears BLUNDER by two.
+BLUNDER_SURE = 3.0
 
 
-def card_class(cost: float) -> str:
-    """``"good"``, ``"inaccuracy"`` (cost ≥ 1), ``"mistake"`` (≥ 3) or ``"blunder"`` (≥ 6)."""
+def card_class(cost: float, error: float = 0.0) -> str:
+    """``"good"``, ``"inaccuracy"`` (cost ≥ 1), ``"mistake"`` (≥ 3) or ``"blunder"`` (≥ 6).
+
+    ``error`` is the cost's standard error: a blunder only when the cost clears 6 by two
+    standard errors (else a mistake)."""
+    if cost >= BLUNDER and cost - 2 * error < BLUNDER:
+        return "mistake"
     return next((name for name, least in CLASSES if cost >= least), "good")
 
 
@@ -694,10 +710,11 @@ class Judgement:
     card: Card
     best: Card
     cost: float
+    error: float = 0.0  # the cost's standard error
 
     @property
     def verdict(self) -> str:
-        return card_class(self.cost)
+        return card_class(self.cost, self.error)
 
 
 @dataclass(frozen=True)
@@ -709,10 +726,11 @@ class PassJudgement:
     cards: tuple[Card, ...]
     best: tuple[Card, ...]
     cost: float
+    error: float = 0.0  # the cost's standard error
 
     @property
     def verdict(self) -> str:
-        return card_class(self.cost)
+        return card_class(self.cost, self.error)
 
 
 # The budget of a pass's judgement: play-outs of the whole hand (about PASS_WORK,
@@ -741,11 +759,11 @@ def judge_pass(view: SeatView, cards: Sequence[Card]) -> PassJudgement:
     target = rules.pass_target(view.seat, view.pass_direction)
     most = max(FIRST_DEALS, min(PASS_DEALS, PASS_WORK // (len(candidates) + 1)))
     fresh = max(FIRST_DEALS, min(PASS_DEALS, PASS_WORK // 2))
-    _, best, cost = _judged(f"pass {_view_key(view)}", candidates,
-                            lambda rng: PassDeals(rules, view.seat, held, target, rng), most, fresh, mine)
+    _, best, cost, error = _judged(f"pass {_view_key(view)}", candidates,
+                                   lambda rng: PassDeals(rules, view.seat, held, target, rng), most, fresh, mine)
     if best == mine:
         return PassJudgement(chosen, chosen, 0.0)
-    return PassJudgement(chosen, cards_of(best), round(cost, 1))
+    return PassJudgement(chosen, cards_of(best), round(cost, 1), round(error, 2))
 
 
 def judge_card(view: SeatView, card: Card) -> Judgement:
@@ -756,7 +774,7 @@ def judge_card(view: SeatView, card: Card) -> Judgement:
     table = Table.of(view)
     if len(distinct_choices(table, view.rules)) == 1:
         return Judgement(card, card, 0.0)
-    _, group, best, cost = judged_values(view, table, card)
+    _, group, best, cost, error = judged_values(view, table, card)
     if group == best:
         return Judgement(card, card, 0.0)
-    return Judgement(card, ALL_CARDS[best], round(cost, 1))
+    return Judgement(card, ALL_CARDS[best], round(cost, 1), round(error, 2))
