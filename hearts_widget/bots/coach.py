@@ -684,7 +684,7 @@ def _judge_last(view: SeatView, trick: Trick, played: Card) -> Judged:
 # The review's classes of a card, by the points it is expected to cost against the
 # best card (a moon swing counts: the play-outs score it): at least this many points.
 CLASSES = (("blunder", 6.0), ("mistake", 3.0), ("inaccuracy", 1.0))
-BLUNDER = 6.0
+BLUNDER = dict(CLASSES)["blunder"]  # the blunder's edge: 6 points
 # A blunder is the review's strongest word. A cost measured over BLUNDER is measured on until
 # it clears BLUNDER by this many standard errors (a hand's moon swings give a few deals' mean
 # heavy tails: two standard errors were seen to settle a mistake as a blunder), and a search
