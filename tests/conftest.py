@@ -1,7 +1,11 @@
 """Marks every test that drives a real browser (it uses Playwright's ``page``,
-``context`` or ``browser``).
+``context`` or ``browser``), and starts the servers those tests share: one Voilà,
+one Voilà with its dark theme and one Jupyter server (JupyterLab, Notebook 7,
+``/voila/render/``) per test session, each started when a test first asks for it.
+A test adds a notebook of its own to a shared server (:class:`servers.SharedServer`),
+so it still gets its own page, kernel and kept games.
 
-`.ci/run` runs those in a pytest process of their own: Playwright's sync API
+`.ci/run` runs the browser tests in a pytest process of their own: Playwright's sync API
 keeps an asyncio loop running in the test process, and a table made later in
 that process would schedule its bots on that loop (as it does in a kernel),
 where they never run.
@@ -9,12 +13,17 @@ where they never run.
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 import tempfile
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
+
+from servers import SharedServer, free_port, repository_env, start_server, stop_server
 
 _config: list[pytest.Config] = []
 
@@ -36,6 +45,68 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         if title.startswith("what the page"):
             terminal.write_sep("-", title)  # type: ignore[attr-defined]
             terminal.write_line(text)  # type: ignore[attr-defined]
+
+
+# Kernels of closed pages (no page connected) are culled after this long on the shared Voilà
+# servers, which cannot be asked over HTTP to stop a kernel (Voilà alone keeps no kernel list):
+# a test's kernels outlive it by minutes, not the whole run.
+VOILA_CULL = ["--MappingKernelManager.cull_idle_timeout=240", "--MappingKernelManager.cull_interval=30"]
+# A server's first start here imports Jupyter and its extensions on a loaded machine.
+SERVER_START_S = 120
+
+
+def shared_voila(tmp_path_factory: pytest.TempPathFactory, name: str, *options: str) -> Iterator[SharedServer]:
+    """Standalone Voilà (as ``voila`` and the launcher run it) over a folder of the session's."""
+    work = tmp_path_factory.mktemp(name)
+    folder = work / "notebooks"
+    folder.mkdir()
+    port = free_port()
+    proc = start_server([sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                         *VOILA_CULL, *options], folder, repository_env(work / "home"), port, work / "voila.log",
+                        timeout=SERVER_START_S)
+    yield SharedServer(proc, port, folder, work / "home")
+    stop_server(proc, timeout=20)
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedServer]:
+    """One Voilà for every test that needs a plain Voilà page: each adds its own notebook."""
+    yield from shared_voila(tmp_path_factory, "voila")
+
+
+@pytest.fixture(scope="session")
+def dark_voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedServer]:
+    """Voilà with its dark theme (``--theme=dark``, a server-wide setting)."""
+    yield from shared_voila(tmp_path_factory, "voila-dark", "--theme=dark")
+
+
+@pytest.fixture(scope="session")
+def jupyter_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedServer]:
+    """One Jupyter server for JupyterLab, Notebook 7 and Voilà's ``/voila/render/`` (the
+    address Binder and JupyterHub open), with no token; JupyterLab's announcements off."""
+    work = tmp_path_factory.mktemp("jupyter")
+    folder = work / "notebooks"
+    folder.mkdir()
+    env = repository_env(work / "home")
+    subprocess.run([sys.executable, "-m", "jupyter", "labextension", "disable",
+                    "@jupyterlab/apputils-extension:announcements"], env=env, check=True, capture_output=True)
+    port = free_port()
+    proc = start_server([sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.token=",
+                         "--ServerApp.password=", "--ip=127.0.0.1", f"--port={port}", "--allow-root",
+                         "--ServerApp.disable_check_xsrf=True", "--LabApp.news_url=None",
+                         "--LabApp.expose_app_in_browser=True", "--JupyterNotebookApp.expose_app_in_browser=True"],
+                        folder, env, port, work / "lab.log", timeout=SERVER_START_S)
+    yield SharedServer(proc, port, folder, work / "home")
+    stop_server(proc, timeout=20)
+
+
+@pytest.fixture
+def jupyter(jupyter_server: SharedServer) -> Iterator[SharedServer]:
+    """The shared Jupyter server; after the test, every kernel and session it started ended and
+    JupyterLab's user settings (a theme chosen) back to the defaults for the next test."""
+    yield jupyter_server
+    jupyter_server.shut_down_kernels()
+    shutil.rmtree(jupyter_server.home / "settings", ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

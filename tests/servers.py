@@ -1,21 +1,26 @@
 """Helpers shared by the real-browser tests (tests/browser, tests/lessons):
-Debian's Chromium for Playwright, free ports, temporary Jupyter folders, and
+Debian's Chromium for Playwright, free ports, temporary Jupyter folders,
 servers started as subprocesses in their own process group and stopped by
-that group only."""
+that group only, and the servers shared by a whole test session
+(:class:`SharedServer`, started by the fixtures in tests/conftest.py)."""
 
 from __future__ import annotations
 
 import contextlib
+import itertools
+import json
 import os
 import shutil
 import signal
 import socket
 import subprocess
 import time
+import urllib.request
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import nbformat
 import pytest
 from playwright.sync_api import BrowserContext, Route
 
@@ -135,3 +140,69 @@ def stop_server(proc: subprocess.Popen, timeout: float = 10) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+
+
+def repository_env(home: Path) -> dict[str, str]:
+    """This environment with Jupyter folders under ``home``, the repository importable first
+    (as its kernels import it) and its Voilà template and configuration in use."""
+    env = with_repository_jupyter_files(jupyter_env(home, os.environ))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    return env
+
+
+def write_notebook(path: Path, code: str) -> Path:
+    """A notebook of one code cell, with the Python 3 kernel named (as Voilà and JupyterLab need)."""
+    book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(book, path)
+    return path
+
+
+class SharedServer:
+    """A server started once per test session over a folder of notebooks: Voilà alone, or a
+    Jupyter server (JupyterLab, Notebook 7 and Voilà's ``/voila/render/``). Each test writes
+    its own notebook under a fresh name, so it gets a kernel, kept games and a JupyterLab
+    workspace of its own, and the tests stay independent while the server starts once."""
+
+    _names = itertools.count(1)
+
+    def __init__(self, proc: subprocess.Popen, port: int, folder: Path, home: Path) -> None:
+        self.proc, self.port, self.folder, self.home = proc, port, folder, home
+        self.base = f"http://127.0.0.1:{port}/"
+
+    def add(self, source: str | Path, stem: str = "table") -> str:
+        """Write ``source`` (a notebook's path, or the code of a one-cell notebook) as
+        ``stem.ipynb`` in a fresh folder of the server's (the kernel's working folder, so what
+        one test's kernel writes there no other sees); its path on the server."""
+        folder = self.folder / f"{stem}-{next(self._names)}"
+        folder.mkdir()
+        if isinstance(source, Path):
+            shutil.copy(source, folder / f"{stem}.ipynb")
+        else:
+            write_notebook(folder / f"{stem}.ipynb", source)
+        return f"{folder.name}/{stem}.ipynb"
+
+    def render(self, source: str | Path, stem: str = "table") -> str:
+        """The address of a fresh notebook as a Voilà page (``/voila/render/``)."""
+        return f"{self.base}voila/render/{self.add(source, stem)}"
+
+    def lab(self, source: str | Path, stem: str = "table") -> str:
+        """The address of a fresh notebook in JupyterLab, in a workspace of its own (no tab of
+        another test restored beside it)."""
+        path = self.add(source, stem)
+        return f"{self.base}lab/workspaces/{path.split('/')[0]}/tree/{path}"
+
+    def notebook7(self, source: str | Path, stem: str = "table") -> str:
+        """The address of a fresh notebook in Notebook 7."""
+        return f"{self.base}notebooks/{self.add(source, stem)}"
+
+    def shut_down_kernels(self) -> None:
+        """End every session and kernel a test left on a Jupyter server (its REST API, which
+        these servers open without a token). Voilà alone culls the kernels of closed pages itself."""
+        for what in ("sessions", "kernels"):
+            with urllib.request.urlopen(f"{self.base}api/{what}", timeout=30) as answer:
+                found = json.load(answer)
+            for item in found:
+                request = urllib.request.Request(f"{self.base}api/{what}/{item['id']}", method="DELETE")
+                with contextlib.suppress(OSError):  # gone meanwhile (a session's kernel with it)
+                    urllib.request.urlopen(request, timeout=30).close()

@@ -1,31 +1,23 @@
-"""Real-browser fixtures: Debian's Chromium through Playwright, and Voilà /
-JupyterLab / Notebook 7 servers started as subprocesses on free ports with
-temporary Jupyter folders, each in its own process group."""
+"""Real-browser fixtures: Debian's Chromium through Playwright, and the play notebook
+on the session's shared Voilà and Jupyter servers (tests/conftest.py), a fresh copy
+for each test."""
 
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import servers
-from servers import (
-    CHROMIUM,
-    CHROMIUM_LAUNCH,
-    free_port,
-    no_request_leaves_the_machine,  # noqa: F401 (an autouse fixture)
-    start_server,
-    stop_server,
-)
+from servers import CHROMIUM, CHROMIUM_LAUNCH, SharedServer, no_request_leaves_the_machine  # noqa: F401 (autouse)
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "play.ipynb"
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+# The play notebook's table at the instant pace: for tests that play through tricks where
+# the pace is not what they test (a hand at the teaching pace takes about four times longer).
+INSTANT_TABLE = "from hearts_widget import HeartsTable\n\nHeartsTable(pace=0)"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -52,57 +44,32 @@ def browser_context_args(browser_context_args: dict) -> dict:
 def jupyter_env(home: Path) -> dict[str, str]:
     """This environment with Jupyter folders under ``home``, the repository importable and its
     Voilà template and configuration in use."""
-    env = servers.with_repository_jupyter_files(servers.jupyter_env(home, os.environ))
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    return env
-
-
-def copy_notebook(folder: Path) -> Path:
-    """Tests run on a copy: JupyterLab autosaves outputs into the notebook."""
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / NOTEBOOK.name
-    shutil.copy(NOTEBOOK, target)
-    return target
+    return servers.repository_env(home)
 
 
 @pytest.fixture
-def voila_url(tmp_path: Path) -> Iterator[str]:
-    notebook = copy_notebook(tmp_path / "nb")
-    port = free_port()
-    proc = start_server([sys.executable, "-m", "voila", notebook.name, "--no-browser", f"--port={port}",
-                         "--Voila.ip=127.0.0.1"], notebook.parent, jupyter_env(tmp_path / "home"), port,
-                        tmp_path / "voila.log")
-    yield f"http://127.0.0.1:{port}/"
-    stop_server(proc)
-
-
-def jupyter_server(tmp_path: Path, app: str) -> tuple[subprocess.Popen, int, Path]:
-    notebook = copy_notebook(tmp_path / "nb")
-    env = jupyter_env(tmp_path / "home")
-    subprocess.run([sys.executable, "-m", "jupyter", "labextension", "disable",
-                    "@jupyterlab/apputils-extension:announcements"], env=env, check=True, capture_output=True)
-    port = free_port()
-    proc = start_server([sys.executable, "-m", "jupyter", app, "--no-browser", "--ServerApp.token=",
-                         "--ServerApp.password=", "--ip=127.0.0.1", f"--port={port}", "--allow-root",
-                         "--ServerApp.disable_check_xsrf=True", "--LabApp.news_url=None",
-                         "--LabApp.expose_app_in_browser=True", "--JupyterNotebookApp.expose_app_in_browser=True"],
-                        notebook.parent, env, port,
-                        tmp_path / f"{app}.log")
-    return proc, port, notebook
+def voila_url(voila_server: SharedServer) -> str:
+    """The play notebook as a Voilà page of this test's own (the shared Voilà server)."""
+    return voila_server.render(NOTEBOOK, "play")
 
 
 @pytest.fixture
-def lab_url(tmp_path: Path) -> Iterator[str]:
-    proc, port, notebook = jupyter_server(tmp_path, "lab")
-    yield f"http://127.0.0.1:{port}/lab/workspaces/test{port}/tree/{notebook.name}"
-    stop_server(proc)
+def instant_voila_url(voila_server: SharedServer) -> str:
+    """The play notebook's table at the instant pace (``pace=0``) as a Voilà page of this test's own."""
+    return voila_server.render(INSTANT_TABLE, "instant")
 
 
 @pytest.fixture
-def notebook7_url(tmp_path: Path) -> Iterator[str]:
-    proc, port, notebook = jupyter_server(tmp_path, "notebook")
-    yield f"http://127.0.0.1:{port}/notebooks/{notebook.name}"
-    stop_server(proc)
+def lab_url(jupyter: SharedServer) -> str:
+    """The play notebook's table at the instant pace in JupyterLab (the shared Jupyter server),
+    in a workspace of its own: the pace is tested in Voilà."""
+    return jupyter.lab(INSTANT_TABLE, "play")
+
+
+@pytest.fixture
+def notebook7_url(jupyter: SharedServer) -> str:
+    """The play notebook in Notebook 7 (the shared Jupyter server)."""
+    return jupyter.notebook7(NOTEBOOK, "play")
 
 
 @pytest.fixture(scope="session")

@@ -6,19 +6,17 @@ never falls to the page body."""
 from __future__ import annotations
 
 import contextlib
-import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import nbformat
 import pytest
 from accessibility import assert_axe_clean, low_contrast, small_things
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from hearts_widget.lessons.format import builtin_lesson
+from servers import SharedServer
 
-from .conftest import free_port, jupyter_env, jupyter_server, start_server, stop_server
 from .person import (
     WAIT_MS,
     choose_and_pass,
@@ -46,37 +44,16 @@ STORY_LINES = """() => [...document.querySelectorAll('[data-testid=narration] li
   (li) => ({text: li.firstChild.textContent, kind: li.className.replace('hw-event-', '')}))"""
 
 
-def write_notebook(path: Path, code: str) -> None:
-    book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
-    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(book, path)
-
-
-def serve_voila(tmp_path: Path, *options: str) -> Iterator[Callable[[str], str]]:
-    """A Voilà server over a folder; the function given writes a notebook of one code cell and
-    gives its URL."""
-    folder = tmp_path / "nb"
-    folder.mkdir()
-    port = free_port()
-    proc = start_server([sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                         *options], folder, jupyter_env(tmp_path / "home"), port, tmp_path / "voila.log")
-
-    def notebook(code: str, name: str = "table") -> str:
-        write_notebook(folder / f"{name}.ipynb", code)
-        return f"http://127.0.0.1:{port}/voila/render/{name}.ipynb"
-
-    yield notebook
-    stop_server(proc)
+@pytest.fixture
+def voila_notebook(voila_server: SharedServer) -> Callable[..., str]:
+    """Writes a notebook of one code cell on the shared Voilà server and gives its URL."""
+    return voila_server.render
 
 
 @pytest.fixture
-def voila_notebook(tmp_path: Path) -> Iterator[Callable[[str], str]]:
-    yield from serve_voila(tmp_path)
-
-
-@pytest.fixture
-def dark_voila_notebook(tmp_path: Path) -> Iterator[Callable[[str], str]]:
-    yield from serve_voila(tmp_path, "--theme=dark")
+def dark_voila_notebook(dark_voila_server: SharedServer) -> Callable[..., str]:
+    """The same on the shared Voilà server with its dark theme."""
+    return dark_voila_server.render
 
 
 def open_table(page: Page, url: str) -> None:
@@ -356,31 +333,29 @@ def run_in(page: Page, url: str) -> None:
 
 
 def change_theme(page: Page, theme: str) -> None:
+    """Change JupyterLab's theme and wait until its stylesheet colours the table (light text on
+    the dark theme, dark text on the light one)."""
     page.evaluate(f"window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})")
     page.wait_for_function(f"document.body.dataset.jpThemeName === '{theme}'", timeout=30_000)
     page.wait_for_function("() => !document.querySelector('#jupyterlab-splash')", timeout=30_000)
-    page.wait_for_timeout(500)  # the theme's stylesheet applied
+    page.wait_for_function("dark => { const c = getComputedStyle(document.querySelector('.hw-root')).color;"
+                           " return dark ? c.startsWith('rgb(255') : !c.startsWith('rgb(255'); }",
+                           arg=theme.endswith("Dark"), timeout=30_000)
 
 
 @pytest.mark.parametrize("app", ["lab", "notebook"])
-def test_every_colour_reads_on_jupyters_light_and_dark_themes(page: Page, tmp_path: Path, app: str,
+def test_every_colour_reads_on_jupyters_light_and_dark_themes(page: Page, jupyter: SharedServer, app: str,
                                                               shots: Path) -> None:
     """JupyterLab light and dark, Notebook 7 dark (and light); axe on the table and the lesson there too."""
     page.set_viewport_size({"width": 1280, "height": 800})
-    proc, port, notebook = jupyter_server(tmp_path, app)
-    try:
-        write_notebook(notebook.parent / "themed.ipynb", THEMED)
-        path = f"lab/workspaces/a11y{port}/tree/themed.ipynb" if app == "lab" else "notebooks/themed.ipynb"
-        run_in(page, f"http://127.0.0.1:{port}/{path}")
-        show_the_colours(page)
-        for theme in ("JupyterLab Dark", "JupyterLab Light"):
-            change_theme(page, theme)
-            page.screenshot(path=shots / f"a11y-{app}-{theme.split()[-1].lower()}.png", full_page=True)
-            assert_readable(page, f"{app}, {theme}")
-            # Inside the table and the lesson's parts (JupyterLab's own editor and cell list are its own).
-            assert_axe_clean(page, f"{app}, {theme}", within=".hw-root, .hearts-lesson-step")
-    finally:
-        stop_server(proc)
+    run_in(page, jupyter.lab(THEMED, "themed") if app == "lab" else jupyter.notebook7(THEMED, "themed"))
+    show_the_colours(page)
+    for theme in ("JupyterLab Dark", "JupyterLab Light"):
+        change_theme(page, theme)
+        page.screenshot(path=shots / f"a11y-{app}-{theme.split()[-1].lower()}.png", full_page=True)
+        assert_readable(page, f"{app}, {theme}")
+        # Inside the table and the lesson's parts (JupyterLab's own editor and cell list are its own).
+        assert_axe_clean(page, f"{app}, {theme}", within=".hw-root, .hearts-lesson-step")
 
 
 # The toolbar's parts, each with the middle of its box: how many rows they make.

@@ -1,5 +1,6 @@
-"""The hand review in a real browser, like a person at the default settings (Voilà, 1280×800):
-a whole hand played at the default pace (every trick held until Continue), then "Review this
+"""The hand review in a real browser, like a person at the default settings (Voilà, 1280×800)
+but for the bots' pace: a whole hand played at a short pace (every trick still held until
+Continue, as at any pace above 0; the pace itself is tested in test_voila.py), then "Review this
 hand": the costly cards are marked beside their tricks in the replay with a reason; "Try
 again" shows the learner's cards and the trick as they were then and nothing else; the card
 played again is refused twice, then the best card is told, and the best card is accepted.
@@ -10,35 +11,24 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import nbformat
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .conftest import free_port, jupyter_env, start_server, stop_server
+from servers import SharedServer
+
 from .person import WAIT_MS, choose_and_pass, continue_if_held, hand_cards, state_id, wait_for_change
 
 # The learner sits South. Seed 1, passing the first three cards (7♣ Q♣ K♣, to West) and playing the last
 # playable card each time, the learner makes costly choices (an inaccuracy, a blunder...): the review has marks.
-TABLE = "from hearts_widget import HeartsTable\nHeartsTable(seed=1)"
+TABLE = "from hearts_widget import HeartsTable\nHeartsTable(seed=1, pace=0.05)"
 
 
 @pytest.fixture
-def review_url(tmp_path: Path) -> Iterator[str]:
-    folder = tmp_path / "nb"
-    folder.mkdir()
-    book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(TABLE)])
-    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(book, folder / "table.ipynb")
-    port = free_port()
-    proc = start_server([sys.executable, "-m", "voila", "table.ipynb", "--no-browser", f"--port={port}",
-                         "--Voila.ip=127.0.0.1"], folder, jupyter_env(tmp_path / "home"), port, tmp_path / "voila.log")
-    yield f"http://127.0.0.1:{port}/"
-    stop_server(proc)
+def review_url(voila_server: SharedServer) -> str:
+    return voila_server.render(TABLE)
 
 
 def play_the_hand_with_the_last_playable_card(page: Page) -> list[str]:

@@ -4,18 +4,15 @@ players; screenshots at 390 px, 1024×768 and 1280×800 in every language."""
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import nbformat
 import pytest
 from playwright.sync_api import Page, expect
 
 from hearts_widget import Game, Rules
 from hearts_widget.text.ui import seat_names, seat_short_names
+from servers import SharedServer
 
-from .conftest import free_port, jupyter_env, start_server, stop_server
 from .person import WAIT_MS, settings
 
 PLAYERS = (3, 4, 5, 6, 7)
@@ -44,24 +41,17 @@ def scored_game(players: int, hands: int = HANDS, seed: int = 3) -> Game:
 
 
 @pytest.fixture
-def sheet_urls(tmp_path: Path) -> Iterator[dict[int, str]]:
-    """One Voilà server over a notebook per player count, each table with three hands scored."""
-    folder = tmp_path / "nb"
-    folder.mkdir()
+def sheet_urls(voila_server: SharedServer, tmp_path: Path) -> dict[int, str]:
+    """A Voilà page per player count (the shared server), each table with three hands scored."""
+    urls = {}
     for players in PLAYERS:
-        saved = folder / f"game{players}.json"
+        saved = tmp_path / f"game{players}.json"
         saved.write_text(scored_game(players).to_json())
         code = (f"from pathlib import Path\nfrom hearts_widget import Game, HeartsTable\n"
                 f"table = HeartsTable(players={players})\n"
                 f"table.load(Game.from_json(Path({str(saved)!r}).read_text()))\ntable")
-        book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
-        book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-        nbformat.write(book, folder / f"sheet{players}.ipynb")
-    port = free_port()
-    proc = start_server([sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
-                        folder, jupyter_env(tmp_path / "home"), port, tmp_path / "voila.log")
-    yield {players: f"http://127.0.0.1:{port}/voila/render/sheet{players}.ipynb" for players in PLAYERS}
-    stop_server(proc)
+        urls[players] = voila_server.render(code, f"sheet{players}")
+    return urls
 
 
 @pytest.fixture

@@ -7,15 +7,14 @@ focus lands on a playable card after each play; the table is drawn in every lang
 from __future__ import annotations
 
 import re
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import nbformat
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import NOTEBOOK, free_port, jupyter_env, start_server, stop_server
+from servers import SharedServer
+
+from .conftest import NOTEBOOK
 from .person import WAIT_MS, choose_and_pass, click_card, hand_cards, settings, state_id, wait_for_change
 
 SCREENS = {"1280x800": (1280, 800), "1024x768": (1024, 768), "390": (390, 844)}
@@ -28,20 +27,10 @@ MOON = ("from pathlib import Path\nfrom hearts_widget import Game, HeartsTable\n
 
 
 @pytest.fixture
-def urls(tmp_path: Path) -> Iterator[dict[str, str]]:
-    """One Voilà server over the play notebook and a lesson position."""
-    folder = tmp_path / "nb"
-    folder.mkdir()
-    (folder / "play.ipynb").write_text(NOTEBOOK.read_text())
-    for name, code in (("position", POSITION), ("moon", MOON)):
-        book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
-        book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-        nbformat.write(book, folder / f"{name}.ipynb")
-    port = free_port()
-    proc = start_server([sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
-                        folder, jupyter_env(tmp_path / "home"), port, tmp_path / "voila.log")
-    yield {name: f"http://127.0.0.1:{port}/voila/render/{name}.ipynb" for name in ("play", "position", "moon")}
-    stop_server(proc)
+def urls(voila_server: SharedServer) -> dict[str, str]:
+    """The play notebook and a lesson position, as Voilà pages of this test's own (the shared server)."""
+    return {"play": voila_server.render(NOTEBOOK, "play"), "position": voila_server.render(POSITION, "position"),
+            "moon": voila_server.render(MOON, "moon")}
 
 
 @pytest.fixture

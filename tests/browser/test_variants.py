@@ -1,20 +1,18 @@
 """Variants in a real browser (Voilà, at the instant pace): an Omnibus game and a 10-player
 Cancellation game, each started with its variant, the rules card shown, and
-one hand played by the learner to the score sheet; at the default settings, the
-twins that cancel in Cancellation Hearts marked on the felt and in the last trick."""
+one hand played by the learner to the score sheet; at the default settings (but a short
+pace), the twins that cancel in Cancellation Hearts marked on the felt and in the last trick."""
 
 from __future__ import annotations
 
 import re
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import nbformat
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import free_port, jupyter_env, start_server, stop_server
+from servers import SharedServer
+
 from .person import (
     WAIT_MS,
     choose_and_pass,
@@ -32,26 +30,17 @@ NOTEBOOKS = {
     "omnibus": "from hearts_widget import HeartsTable\nHeartsTable(variant='omnibus', seed=5, pace=0)",
     "cancellation": ("from hearts_widget import HeartsTable, Rules\n"
                      "HeartsTable(rules=Rules(players=10, variant='cancellation'), seed=5, pace=0)"),
-    # At the default settings (a bot card at a time, a completed trick kept until Continue).
+    # At the default settings but a short pace: a completed trick kept until Continue (at any pace
+    # above 0), the bots' cards quicker than a learner's eye (the pace is tested in test_voila.py).
     "cancellation-five": ("from hearts_widget import HeartsTable, Rules\n"
-                          "HeartsTable(rules=Rules(players=5, variant='cancellation'), seed=2)"),
+                          "HeartsTable(rules=Rules(players=5, variant='cancellation'), seed=2, pace=0.05)"),
 }
 
 
 @pytest.fixture
-def variant_urls(tmp_path: Path) -> Iterator[dict[str, str]]:
-    """One Voilà server over a folder holding a notebook per variant."""
-    folder = tmp_path / "nb"
-    folder.mkdir()
-    for name, source in NOTEBOOKS.items():
-        book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
-        book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-        nbformat.write(book, folder / f"{name}.ipynb")
-    port = free_port()
-    proc = start_server([sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
-                        folder, jupyter_env(tmp_path / "home"), port, tmp_path / "voila.log")
-    yield {name: f"http://127.0.0.1:{port}/voila/render/{name}.ipynb" for name in NOTEBOOKS}
-    stop_server(proc)
+def variant_urls(voila_server: SharedServer) -> dict[str, str]:
+    """A Voilà page of this test's own per variant (the shared server)."""
+    return {name: voila_server.render(source, name) for name, source in NOTEBOOKS.items()}
 
 
 def play_hand(page: Page) -> None:

@@ -1,6 +1,7 @@
 """In Voilà, like a person: pass three cards, play a whole hand, try an illegal card, see the
 score, switch language mid-game; watch the bots play one card at a time; and "New game" asks
-before the game in progress is lost."""
+before the game in progress is lost. Tests that play through tricks without testing the pace
+play at the instant pace (``instant_voila_url``); the others see the default table."""
 
 from __future__ import annotations
 
@@ -28,8 +29,8 @@ def open_table(page: Page, url: str) -> None:
     hand_cards(page).first.wait_for(timeout=60_000)
 
 
-def test_a_learner_plays_a_whole_hand_in_voila(page: Page, voila_url: str, shots: Path) -> None:
-    open_table(page, voila_url)
+def test_a_learner_plays_a_whole_hand_in_voila(page: Page, instant_voila_url: str, shots: Path) -> None:
+    open_table(page, instant_voila_url)
     play_one_hand(page, shots, "voila")
     language = settings(page).get_by_role("combobox", name="Language")
     other = next(value for value in language.locator("option").evaluate_all("os => os.map(o => o.value)")
@@ -97,11 +98,11 @@ def test_bots_play_one_card_at_a_time_at_the_default_pace(page: Page, voila_url:
     assert len(steps) >= 3, f"several bot cards were each seen on their own: {counts}"
 
 
-def test_switching_language_mid_hand_changes_the_words_not_the_game(page: Page, voila_url: str,
+def test_switching_language_mid_hand_changes_the_words_not_the_game(page: Page, instant_voila_url: str,
                                                                     shots: Path) -> None:
     """Mid-hand, with an illegal card explained: Swahili replaces every English word
     (the card's reason, the narration, the buttons) and the cards stay where they were."""
-    open_table(page, voila_url)
+    open_table(page, instant_voila_url)
     choose_and_pass(page, (0, 4, 8))
     illegal = page.locator(".hw-hand .hw-card.hw-illegal")
     for _ in range(17):
@@ -136,11 +137,11 @@ def test_switching_language_mid_hand_changes_the_words_not_the_game(page: Page, 
     page.screenshot(path=shots / "voila-9-language-mid-hand-sw.png", full_page=True)
 
 
-def test_hovering_or_focusing_a_card_tells_its_verdict_by_the_hand(page: Page, voila_url: str) -> None:
+def test_hovering_or_focusing_a_card_tells_its_verdict_by_the_hand(page: Page, instant_voila_url: str) -> None:
     """A pointer over a dimmed card, or keyboard focus on any card, says there (by the hand,
     on the first screen) whether it may be played and why; nothing is played meanwhile."""
     page.set_viewport_size({"width": 1280, "height": 800})
-    open_table(page, voila_url)
+    open_table(page, instant_voila_url)
     choose_and_pass(page)
     for _ in range(13):
         wait_for_my_turn(page)
