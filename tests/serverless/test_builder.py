@@ -211,7 +211,7 @@ def test_a_notebook_whose_lesson_file_cannot_be_carried_is_named(tmp_path: Path,
     ("list.ipynb", "[1, 2]", "not a notebook (no list of cells)"),
     ("play.json", EXAMPLE.read_text(), "the site already has a notebook named play.ipynb"),
     ("lessons.json", EXAMPLE.read_text(), "its page would be lessons.html, one of the site's own pages"),
-])
+], ids=["not-a-notebook", "not-json", "no-cells", "notebook-name-taken", "page-name-taken"])
 def test_an_added_file_the_site_cannot_take_is_named(tmp_path: Path, contents_of, name: str, text: str,
                                                      words: str) -> None:
     (tmp_path / name).write_text(text)
