@@ -45,6 +45,7 @@ TEACHER_PASSWORD = "hearts-teacher-rehearsal"
 TEACHER = "ms-ada"
 CLASS_PAGE = "services/hearts-class/"
 LEARNERS = ("amina", "jose")
+CLASS = ("baraka", "maria")  # the second test's learners: new to the hub the first test used
 WAIT_MS = 180_000  # a hub, two servers and two kernels starting at once on a shared 2-core machine
 CLOSED_S = 60
 FIRST_BOARD = next(step for step in STEPS if step.positions)
@@ -131,8 +132,11 @@ def resident_mib(pid: int) -> float:
     return int(next(line for line in status.splitlines() if line.startswith("VmRSS:")).split()[1]) / 1024
 
 
-@pytest.fixture
-def hub(tmp_path: Path) -> Iterator[Hub]:
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
+    """One hub for this module's tests (each signs in learners of its own); when it stops, no
+    process it started may be left."""
+    tmp_path = tmp_path_factory.mktemp("hub")
     port, hub_port, api_port, service_port = free_ports(4)
     config = tmp_path / "jupyterhub_config.py"
     # The teacher's file, then only what a test on a shared machine changes: loopback
@@ -212,6 +216,8 @@ def log_in(page: Page, hub: Hub, name: str, password: str = PASSWORD, where: str
     return clicked
 
 
+# About 40 s, as the next test: two learners' Jupyter servers and kernels spawned by the hub at
+# once, as a class signs in (the hub itself starts once for both tests).
 def test_two_learners_log_in_and_each_plays_the_voila_lesson(browser: Browser, hub: Hub) -> None:
     contexts = [browser.new_context() for _ in LEARNERS]
     holes = [BlackHole(context) for context in contexts]  # every other host black-holed, for each learner
@@ -276,13 +282,13 @@ def hub_token(name: str) -> str:
 
 
 def test_the_teacher_sees_two_learners_and_a_learner_is_refused(browser: Browser, hub: Hub) -> None:
-    contexts = [browser.new_context() for _ in (*LEARNERS, TEACHER)]
+    contexts = [browser.new_context() for _ in (*CLASS, TEACHER)]
     holes = [BlackHole(context) for context in contexts]
     learners = [context.new_page() for context in contexts[:2]]
-    for page, name in zip(learners, LEARNERS, strict=True):
+    for page, name in zip(learners, CLASS, strict=True):
         page.set_default_timeout(WAIT_MS)
         log_in(page, hub, name)
-    for page, name in zip(learners, LEARNERS, strict=True):
+    for page, name in zip(learners, CLASS, strict=True):
         page.wait_for_url(f"**/user/{name}/{LESSON}*", timeout=WAIT_MS)
         expect(page.locator(".hearts-lesson-step-aim")).to_be_visible(timeout=WAIT_MS)
         expect(page.locator(".hearts-lesson-name")).to_have_count(0)  # the hub knows their name
@@ -291,32 +297,32 @@ def test_the_teacher_sees_two_learners_and_a_learner_is_refused(browser: Browser
     log_in(teacher, hub, TEACHER, TEACHER_PASSWORD, CLASS_PAGE)
     teacher.wait_for_url(f"**/{CLASS_PAGE}*", timeout=WAIT_MS)
     assert not any(learner_processes(TEACHER).values()), "signing in to the class page starts no lesson"
-    for name in LEARNERS:
+    for name in CLASS:
         card = teacher.locator(f".hc-card[data-learner='{name}']")
         expect(card.locator("h3")).to_have_text(name, timeout=WAIT_MS)
         expect(card.locator(".hc-step")).to_contain_text(f"Step 1 of {len(STEPS)}", timeout=WAIT_MS)
-    amina, jose = learners
+    baraka, maria = learners
     for _ in range(STEPS.index(FIRST_BOARD)):
-        amina.locator(".hearts-lesson-next").click()
-    play_position(amina, FIRST_BOARD)
-    jose.locator(".hearts-lesson-next").click()
-    amina_card, jose_card = (teacher.locator(f".hc-card[data-learner='{name}']") for name in LEARNERS)
-    expect(amina_card.locator(".hc-step")).to_contain_text(FIRST_BOARD.title("en"), timeout=WAIT_MS)
-    expect(amina_card.locator(".hc-first-try")).to_have_text("Right at the first try: 0 of 1 answer")
-    expect(jose_card.locator(".hc-step")).to_contain_text(f"Step 2 of {len(STEPS)}", timeout=WAIT_MS)
+        baraka.locator(".hearts-lesson-next").click()
+    play_position(baraka, FIRST_BOARD)
+    maria.locator(".hearts-lesson-next").click()
+    baraka_card, maria_card = (teacher.locator(f".hc-card[data-learner='{name}']") for name in CLASS)
+    expect(baraka_card.locator(".hc-step")).to_contain_text(FIRST_BOARD.title("en"), timeout=WAIT_MS)
+    expect(baraka_card.locator(".hc-first-try")).to_have_text("Right at the first try: 0 of 1 answer")
+    expect(maria_card.locator(".hc-step")).to_contain_text(f"Step 2 of {len(STEPS)}", timeout=WAIT_MS)
     teacher.screenshot(path=ROOT / "artifacts" / "screenshots" / "jupyterhub-teacher.png", full_page=True)
 
-    refused = jose.context.new_page()  # a learner, signed in, opens the teacher's page
+    refused = maria.context.new_page()  # a learner, signed in, opens the teacher's page
     response = refused.goto(f"{hub.url}/{CLASS_PAGE}", timeout=WAIT_MS)
     refused.wait_for_url(f"**/{CLASS_PAGE}*", timeout=WAIT_MS)
     expect(refused.locator("#hc-refused")).to_have_text("This page is for the teacher", timeout=WAIT_MS)
     expect(refused.locator(".hc-card")).to_have_count(0)
     assert response is not None
     csv_answer = refused.request.get(f"{hub.url}/{CLASS_PAGE}class.csv")
-    assert csv_answer.status == 403 and LEARNERS[0] not in csv_answer.text()
+    assert csv_answer.status == 403 and CLASS[0] not in csv_answer.text()
 
     # A learner's own progress, with their own hub token: theirs, and only theirs.
-    for name in LEARNERS:
+    for name in CLASS:
         answer = refused.request.get(f"{hub.url}/{CLASS_PAGE}api/progress",
                                      headers={"Authorization": f"token {hub_token(name)}"})
         assert answer.status == 200 and answer.json()["kept"]["learner"] == name

@@ -121,6 +121,8 @@ def check_the_hand_summary(page: Page, table_shots: Path) -> None:
     expect(title).to_contain_text("Trick 13 of 13: ")
 
 
+# About 40 s: a whole hand at the default settings (a bot card every 0.8 s, each trick held until
+# Continue) is what this test sees, as a learner does.
 def test_a_learner_follows_every_trick_at_the_default_settings(page: Page, urls: dict[str, str],
                                                                table_shots: Path) -> None:
     watch_page_scrolls(page)
