@@ -1,6 +1,7 @@
 """A class arriving at once: N learners open the table (or the lesson) within 10 s
-on one ``python -m hearts_widget`` server, with two CPU-burning processes beside
-it (a busy machine), each learner in a browser context of their own.
+(``--spread``) on one ``python -m hearts_widget`` server, with two CPU-burning
+processes beside it (``--burners``: a busy machine), each learner in a browser
+context of their own.
 
 Each N is measured twice in the same run: "cold" (every page starts its kernel
 and runs the notebook, as without ``--warm``) and "warm" (``--warm N``, as
@@ -8,7 +9,8 @@ docs/serving.md advises: the server started before the bell, its N kernels
 ready when the learners arrive). Prints, per run: how many pages ended playable
 (the table: cards in hand and the pass button; the lesson: its first step and
 Next), the time from the first page opened until the last was playable (and the
-median page), the pages' errors, the pages refused as full and the kernels
+median page), the pages' errors, the pages that the template loaded again (Voilà's
+widget manager lost a model under load), the pages refused as full and the kernels
 culled while they arrived (from the server's log, read before the pages close:
 a closed page's kernel is culled later, as it should be), the CPU seconds per
 page spent meanwhile by the server, its kernels and the browser (which in a
@@ -16,7 +18,8 @@ real class runs on the learners' own devices), the kernels' resident memory
 and the load average; then
 the ratio warm/cold of the last page's time. Bounded: each run has ``--timeout``
 seconds; the burners stop by themselves and are killed at the end. Usage:
-``PYTHONPATH=. nice python benchmarks/arrival.py --learners 10 20 40``.
+``PYTHONPATH=. nice python benchmarks/arrival.py --learners 10 20 40``
+(docs/performance.md lists the runs made and their commands).
 """
 
 from __future__ import annotations
@@ -40,7 +43,6 @@ from playwright.sync_api import Error as PlaywrightError
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
-SPREAD_S = 10  # the learners open the page within this many seconds
 # Playable as a person sees it. The table: cards in hand and the pass button shown.
 TABLE_PLAYABLE = ("Boolean(document.querySelector('.hw-hand .hw-card')) && [...document.querySelectorAll('button')]"
                   ".some((button) => button.textContent.includes('Pass these three cards') && button.offsetParent)")
@@ -48,6 +50,8 @@ TABLE_PLAYABLE = ("Boolean(document.querySelector('.hw-hand .hw-card')) && [...d
 LESSON_PLAYABLE = ("Boolean(document.querySelector('.hearts-lesson-step')?.offsetParent) && "
                    "[...document.querySelectorAll('.hearts-lesson-next button, button.hearts-lesson-next')]"
                    ".some((button) => !button.disabled && button.offsetParent)")
+# The project's Voilà template loaded the page again (a widget model not found under load).
+RELOADED = "Object.keys(sessionStorage).some((key) => key.startsWith('hearts-widget-reloaded:'))"
 CULLED = re.compile(r"Culling '\w+' kernel|Culling kernel \S+:")  # jupyter_server's words, and serve.py's
 FULL = re.compile(r"Server full: \d+ kernels running, a page was refused")  # serve.py's words
 WARM_WAIT_S = 600  # at most this long for the warm kernels to be ready before the class arrives
@@ -113,9 +117,10 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
-def start_burners(seconds: float) -> list[subprocess.Popen]:
+def start_burners(count: int, seconds: float) -> list[subprocess.Popen]:
+    """``count`` processes burning a core each, for at most ``seconds``."""
     burn = f"import time\nend = time.monotonic() + {seconds}\nwhile time.monotonic() < end:\n    pass\n"
-    return [subprocess.Popen([sys.executable, "-c", burn], start_new_session=True) for _ in range(2)]
+    return [subprocess.Popen([sys.executable, "-c", burn], start_new_session=True) for _ in range(count)]
 
 
 def start_launcher(options: list[str], home: Path, name: str) -> tuple[subprocess.Popen, str, Path]:
@@ -160,19 +165,22 @@ def wait_until_warm(proc: subprocess.Popen, count: int) -> float:
 class Arrival:
     playable: list[float]  # seconds from the first page opened until each playable page was
     stuck: int
+    reloaded: int  # pages the template loaded again
     errors: list[str]
     log: str  # the server's log when the arrival ended, before the pages closed (their kernels are culled then)
 
 
-def is_playable(page: Page, check: str) -> bool:
+def shows(page: Page, check: str) -> bool:
+    """Whether ``check`` holds in the page now."""
     try:
         return bool(page.evaluate(check))
     except PlaywrightError:  # the page is loading itself again (the template's retry)
         return False
 
 
-def arrive(browser: Browser, url: str, learners: int, timeout_s: float, check: str, log: Path) -> Arrival:
-    """Open ``learners`` pages within ``SPREAD_S`` seconds and look at each in turn every 0.5 s."""
+def arrive(browser: Browser, url: str, learners: int, spread_s: float, timeout_s: float, check: str,
+           log: Path) -> Arrival:
+    """Open ``learners`` pages within ``spread_s`` seconds and look at each in turn every 0.5 s."""
     contexts = [browser.new_context() for _ in range(learners)]
     pages = [context.new_page() for context in contexts]
     logged: list[str] = []
@@ -181,18 +189,19 @@ def arrive(browser: Browser, url: str, learners: int, timeout_s: float, check: s
         page.on("console", lambda message: logged.append(message.text) if message.type == "error" else None)
     start = time.monotonic()
     for number, page in enumerate(pages):
-        time.sleep(max(0.0, start + number * SPREAD_S / learners - time.monotonic()))
+        time.sleep(max(0.0, start + number * spread_s / learners - time.monotonic()))
         page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
     playable: dict[int, float] = {}  # page number -> seconds from the first opening until it was playable
     while len(playable) < learners and time.monotonic() - start < timeout_s:
         for number, page in enumerate(pages):  # every page looked at in turn, so none waits for another
-            if number not in playable and is_playable(page, check):
+            if number not in playable and shows(page, check):
                 playable[number] = time.monotonic() - start
         time.sleep(0.5)
     text = log.read_text()
+    reloaded = sum(shows(page, RELOADED) for page in pages)
     for context in contexts:
         context.close()
-    return Arrival(sorted(playable.values()), learners - len(playable), logged, text)
+    return Arrival(sorted(playable.values()), learners - len(playable), reloaded, logged, text)
 
 
 def run(browser: Browser, home: Path, learners: int, warm: bool, args: argparse.Namespace,
@@ -208,7 +217,7 @@ def run(browser: Browser, home: Path, learners: int, warm: bool, args: argparse.
         me = os.getpid()
         server_before, kernels_before = cpu_s(proc.pid, False), tree_cpu_s(proc.pid) - cpu_s(proc.pid, False)
         browser_before = tree_cpu_s(me, {proc.pid, *burners})
-        arrival = arrive(browser, url, learners, args.timeout,
+        arrival = arrive(browser, url, learners, args.spread, args.timeout,
                          LESSON_PLAYABLE if args.page == "lesson" else TABLE_PLAYABLE, log)
         server = cpu_s(proc.pid, False) - server_before
         kernels = tree_cpu_s(proc.pid) - cpu_s(proc.pid, False) - kernels_before
@@ -221,6 +230,7 @@ def run(browser: Browser, home: Path, learners: int, warm: bool, args: argparse.
               f"{f'{last:.1f} s' if last is not None else '-'} (median "
               f"{f'{statistics.median(arrival.playable):.1f} s' if arrival.playable else '-'}), "
               f"{arrival.stuck} not playable within {args.timeout:.0f} s; {len(arrival.errors)} page errors, "
+              f"{arrival.reloaded} pages loaded again by the template, "
               f"{len(FULL.findall(text))} refused as full, {len(CULLED.findall(text))} kernels culled; CPU per page "
               f"meanwhile: server {server / learners:.2f} s, kernels {kernels / learners:.2f} s, browser "
               f"{browsers / learners:.2f} s; kernels {sum(memory):.0f} MiB resident "
@@ -241,11 +251,14 @@ def main() -> int:
     parser.add_argument("--modes", nargs="+", choices=["warm", "cold"], default=["warm", "cold"])
     parser.add_argument("--spare", type=int, default=2, help="--max-kernels is the class and this many more")
     parser.add_argument("--timeout", type=float, default=300, help="seconds each run may take")
+    parser.add_argument("--spread", type=float, default=10, help="the learners open the page within this many "
+                        "seconds (0: one after the other at once)")
+    parser.add_argument("--burners", type=int, default=2, help="CPU-burning processes beside the server (0: none)")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped early: the finally blocks stop what it started
     home = Path(tempfile.mkdtemp(prefix="hearts-arrival-"))
     runs = len(args.learners) * len(args.modes)
-    burners = start_burners(runs * (args.timeout + WARM_WAIT_S + 60))
+    burners = start_burners(args.burners, runs * (args.timeout + WARM_WAIT_S + 60))
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -44,14 +44,9 @@ from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))  # tests/servers.py, imported by the browser conftest
-from tests.browser.conftest import (  # noqa: E402
-    CHROMIUM_LAUNCH,
-    free_port,
-    jupyter_env,
-    start_server,
-    stop_server,
-)
+sys.path.insert(0, str(ROOT / "tests"))  # tests/servers.py, here and in the browser conftest
+from servers import CHROMIUM_LAUNCH, free_port, start_server, stop_server  # noqa: E402
+from tests.browser.conftest import jupyter_env  # noqa: E402  (the repository's Voilà template, as the tests use)
 
 CELL = """\
 import ipywidgets as widgets

@@ -5,14 +5,16 @@ The launcher starts with ``--warm P`` (as docs/serving.md advises); P pages open
 browser context of its own, and each plays by itself as a learner who clicks every
 ``--think`` seconds: Continue after a trick, three cards to pass, the first playable card,
 the moon's first choice, a new game when one ends (clicks in the page, on the same buttons a
-person presses). Every minute each page is looked at: the hands it has played, whether its
-table has changed in the last ``STUCK_S`` seconds (else it is stuck), and whether it shows the
-table's own error notice or the lost-connection banner; the pages' console errors are counted.
+person presses). Every minute, and at the end, each page is looked at: the hands it has
+played, whether its table has changed in the last ``STUCK_S`` seconds (else it is stuck),
+and whether it shows the table's own error notice or the lost-connection banner; the pages'
+console errors are counted.
 
 Prints a line a minute, then each kernel's resident memory at the start (after
 ``--settle`` minutes of play) and at the end, the hands played, the stuck tables, the errors,
-and the load average over the soak. Bounded: the run stops after ``--minutes``; the server
-is stopped at the end. Usage: ``PYTHONPATH=. nice python benchmarks/soak.py --minutes 30 --pages 10``.
+and the load average over the soak. Bounded: the run stops after ``--minutes`` (a fraction
+too: ``--minutes 0.1`` looks once, after 6 s); the server is stopped at the end. Usage:
+``PYTHONPATH=. nice python benchmarks/soak.py --minutes 30 --pages 10``.
 """
 
 from __future__ import annotations
@@ -129,27 +131,27 @@ def main() -> int:
             start = time.monotonic()
             memory_at_start: dict[int, float] = {}
             while (elapsed := time.monotonic() - start) < args.minutes * 60:
-                time.sleep(60 - elapsed % 60)
+                time.sleep(min(60 - elapsed % 60, args.minutes * 60 - elapsed))  # each minute, and at the end
                 for learner in learners:
                     learner.look()
                 loads.append(os.getloadavg()[0])
                 kernels = kernels_of(proc.pid)
                 if not memory_at_start and time.monotonic() - start >= args.settle * 60:
                     memory_at_start = {pid: rss_mib(pid) for pid in kernels}
-                print(f"{(time.monotonic() - start) / 60:4.0f} min: {sum(ln.hands for ln in learners)} hands played, "
+                print(f"{(time.monotonic() - start) / 60:4.1f} min: {sum(ln.hands for ln in learners)} hands played, "
                       f"{sum(ln.stuck for ln in learners)} stuck, {sum(len(ln.errors) for ln in learners)} errors; "
                       f"kernels {statistics.median([rss_mib(pid) for pid in kernels] or [0]):.1f} MiB median "
                       f"({len(kernels)}), server {rss_mib(proc.pid):.0f} MiB; load average {loads[-1]:.2f}",
                       flush=True)
             growth = {pid: rss_mib(pid) - before for pid, before in memory_at_start.items()}
             hands = [learner.hands for learner in learners]
-            print(f"{args.pages} pages for {args.minutes:.0f} min, a click every {args.think:.1f} s: "
+            print(f"{args.pages} pages for {args.minutes:g} min, a click every {args.think:.1f} s: "
                   f"{sum(hands)} hands played ({min(hands)} to {max(hands)} a page); "
                   f"{sum(ln.stuck for ln in learners)} tables stuck, "
                   f"{sum(ln.showed_error for ln in learners)} showing an error, "
                   f"{sum(len(ln.errors) for ln in learners)} page errors")
             if growth:
-                print(f"kernel memory from minute {args.settle:.0f} to the end: {len(growth)} kernels, median "
+                print(f"kernel memory from minute {args.settle:g} to the end: {len(growth)} kernels, median "
                       f"{statistics.median(memory_at_start.values()):.1f} -> "
                       f"{statistics.median(rss_mib(pid) for pid in growth):.1f} MiB; growth median "
                       f"{statistics.median(growth.values()):+.1f} MiB, largest {max(growth.values()):+.1f} MiB")

@@ -3,7 +3,10 @@
 The figures are not checked (benchmarks print ratios, they are not timed tests):
 a script that crashes, or a benchmark added without a smallest run here, fails.
 The ones that drive Chromium are marked ``browser`` (they run in the browser
-pytest process); ``site_load.py`` needs a built site and is run in
+pytest process), with no CPU-burning process beside them and one page, for a few
+seconds: the capacity and soak runs themselves are run by hand
+(docs/performance.md, "Capacity and soak: benchmarks, run by hand").
+``site_load.py`` needs a built site and is run in
 tests/serverless/test_site_load_benchmark.py.
 """
 
@@ -34,10 +37,10 @@ SMALLEST = {
     "pass_review_quality.py": ["--hands", "1", "--deals", "10", "--rules", "standard"],
 }
 IN_THE_BROWSER = {
-    "latency.py": ["--rounds", "1", "--where", "voila", "--burners", "1"],
+    "latency.py": ["--rounds", "1", "--where", "voila", "--burners", "0"],
     "lesson_next.py": ["--walks", "1", "--read-ms", "0", "--steps", "2"],
-    "arrival.py": ["--learners", "1", "--timeout", "300"],
-    "soak.py": ["--minutes", "1", "--pages", "1", "--settle", "0.2"],
+    "arrival.py": ["--learners", "1", "--burners", "0", "--spread", "0", "--timeout", "120"],
+    "soak.py": ["--minutes", "0.1", "--pages", "1", "--settle", "0"],
 }
 # What each browser benchmark prints when it ran: a ratio to its reference, or (with no reference to
 # divide by) how many pages ended playable, or how the kernels' memory went.
