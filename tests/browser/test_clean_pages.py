@@ -6,18 +6,14 @@ paths hold neither the project's template nor its configuration."""
 from __future__ import annotations
 
 import os
-import shutil
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 import servers
-from servers import BlackHole, free_ports, start_server, stop_server
+from servers import BlackHole, SharedServer
 
-from .conftest import ROOT, jupyter_env
+from .conftest import NOTEBOOK, ROOT
 from .person import WAIT_MS
 from .test_classroom_server import Launcher, open_playable
 
@@ -49,6 +45,7 @@ def editable_install_env(home: Path) -> dict[str, str]:
 
 def test_the_launcher_of_an_editable_install_asks_no_other_host_and_logs_no_error(
         browser: Browser, tmp_path: Path) -> None:
+    # A launcher of its own, not a shared one: its environment is an editable install's.
     launcher = Launcher(tmp_path, env=editable_install_env(tmp_path / "home"))
     try:
         context = browser.new_context()
@@ -64,32 +61,15 @@ def test_the_launcher_of_an_editable_install_asks_no_other_host_and_logs_no_erro
         launcher.stop()
 
 
-@pytest.fixture
-def lesson_servers(tmp_path: Path) -> Iterator[list[str]]:
-    """Standalone Voilà on the lesson and a Jupyter server's /voila/render/ on the play
-    notebook (Binder, JupyterHub), both with the repository's template and configuration."""
-    folder = tmp_path / "nb"
-    shutil.copytree(ROOT / "notebooks", folder)
-    env = jupyter_env(tmp_path / "home")
-    voila, server = free_ports(2)
-    procs = [
-        start_server([sys.executable, "-m", "voila", "lesson.ipynb", "--no-browser", f"--port={voila}",
-                      "--Voila.ip=127.0.0.1"], folder, env, voila, tmp_path / "voila.log"),
-        start_server([sys.executable, "-m", "jupyter", "server", "--no-browser", "--allow-root",
-                      "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.ip=127.0.0.1",
-                      f"--ServerApp.port={server}", f"--ServerApp.root_dir={folder}"], folder, env, server,
-                     tmp_path / "server.log"),
-    ]
-    yield [f"http://127.0.0.1:{voila}/", f"http://127.0.0.1:{server}/voila/render/play.ipynb"]
-    for proc in procs:
-        stop_server(proc)
-
-
-def test_voila_pages_log_no_console_error_with_every_extra_installed(page: Page, lesson_servers: list[str]) -> None:
-    """Each page in a tab of its own: leaving a plain Voilà page sends its shutdown beacon,
-    which plain Voilà 0.5 refuses (no ``_xsrf`` cookie; the launcher sets it, see serve.py)."""
+def test_voila_pages_log_no_console_error_with_every_extra_installed(
+        page: Page, voila_server: SharedServer, jupyter: SharedServer) -> None:
+    """The lesson on standalone Voilà and the play notebook on a Jupyter server's /voila/render/
+    (Binder, JupyterHub), notebooks of this test's own on the session's shared servers. Each
+    page in a tab of its own: leaving a plain Voilà page sends its shutdown beacon, which plain
+    Voilà 0.5 refuses (no ``_xsrf`` cookie; the launcher sets it, see serve.py)."""
     errors = console_errors(page)
-    lesson, play = lesson_servers
+    lesson = voila_server.render(ROOT / "notebooks" / "lesson.ipynb", "lesson")
+    play = jupyter.render(NOTEBOOK, "play")
     page.goto(lesson, timeout=RENDER_MS)
     expect(page.locator(".hearts-lesson-next")).to_be_visible(timeout=RENDER_MS)
     other = page.context.new_page()

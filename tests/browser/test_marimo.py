@@ -1,11 +1,13 @@
 """The table in marimo (``notebooks/marimo_table.py`` run as an app): it shows the dealt
-hand, takes a pass and a card, and the bots answer, every other host black-holed."""
+hand, takes a pass and a card, and the bots answer, every other host black-holed. The
+table is the notebook's own, at the default pace: the trick held until the learner
+continues (at any pace above 0) is what shows the bots have answered, and it costs
+three bot cards' time."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -19,13 +21,16 @@ NOTEBOOK = ROOT / "notebooks" / "marimo_table.py"
 START_MS = 180_000  # marimo starts its kernel and runs the cell on the first visit; CI shares 2 cores
 
 
-@pytest.fixture
-def marimo_url(tmp_path: Path) -> Iterator[str]:
+@pytest.fixture(scope="module")
+def marimo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``marimo run`` on the notebook: a server of its own, as marimo is no Jupyter server
+    (each visit to the app is a session of its own)."""
+    work = tmp_path_factory.mktemp("marimo")
     port = free_port()
-    env = {"HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT),
-           "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env = {"HOME": str(work), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT),
+           "XDG_CONFIG_HOME": str(work / "config"), "XDG_CACHE_HOME": str(work / "cache")}
     proc = start_server([sys.executable, "-m", "marimo", "run", str(NOTEBOOK), "--headless", "--host", "127.0.0.1",
-                         f"--port={port}", "--no-token", "--no-sandbox"], tmp_path, env, port, tmp_path / "marimo.log")
+                         f"--port={port}", "--no-token", "--no-sandbox"], work, env, port, work / "marimo.log")
     yield f"http://127.0.0.1:{port}/"
     stop_server(proc)
 

@@ -2,7 +2,8 @@
 Jupyter server's /voila/render/ (the URL Binder opens) render with every other
 host black-holed (the autouse ``no_request_leaves_the_machine`` fixture holds
 such requests unanswered and fails the test if there was one), and the icon
-fonts come from the server."""
+fonts come from the server. The lesson is a notebook of the test's own on the
+session's shared Jupyter server."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from hearts_widget.lessons.path import STEPS
-from servers import free_port, start_server, stop_server
+from servers import SharedServer, free_port, start_server, stop_server
 
 from .conftest import ROOT, jupyter_env
 from .person import hand_cards
@@ -23,24 +24,14 @@ WAIT_MS = 120_000
 ICON_FONT = '900 16px "Font Awesome 5 Free"'
 
 
-@pytest.fixture
-def launcher_url(tmp_path: Path) -> Iterator[str]:
-    """``python -m hearts_widget`` as README says to start it."""
+@pytest.fixture(scope="module")
+def launcher_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``python -m hearts_widget`` as README says to start it: a server of its own, as no
+    shared fixture starts the launcher (its one test here opens one page of it)."""
+    work = tmp_path_factory.mktemp("launcher")
     port = free_port()
-    proc = start_server([sys.executable, "-m", "hearts_widget", f"--port={port}"], tmp_path,
-                        jupyter_env(tmp_path / "home"), port, tmp_path / "launcher.log", timeout=120)
-    yield f"http://127.0.0.1:{port}/"
-    stop_server(proc)
-
-
-@pytest.fixture
-def server_url(tmp_path: Path) -> Iterator[str]:
-    """A Jupyter server on the repository, the Voilà server extension and its configuration in use."""
-    port = free_port()
-    proc = start_server([sys.executable, "-m", "jupyter", "server", "--no-browser", "--allow-root",
-                         "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.ip=127.0.0.1",
-                         f"--ServerApp.port={port}", f"--ServerApp.root_dir={ROOT}"],
-                        tmp_path, jupyter_env(tmp_path / "home"), port, tmp_path / "server.log", timeout=120)
+    proc = start_server([sys.executable, "-m", "hearts_widget", f"--port={port}"], work,
+                        jupyter_env(work / "home"), port, work / "launcher.log", timeout=120)
     yield f"http://127.0.0.1:{port}/"
     stop_server(proc)
 
@@ -63,10 +54,10 @@ def test_the_launcher_table_renders_with_other_hosts_black_holed(page: Page, lau
     page.screenshot(path=shots / "offline-launcher.png", full_page=True)
 
 
-def test_the_lesson_renders_through_voila_render_with_other_hosts_black_holed(page: Page, server_url: str,
+def test_the_lesson_renders_through_voila_render_with_other_hosts_black_holed(page: Page, jupyter: SharedServer,
                                                                               shots: Path) -> None:
-    page.goto(server_url + "voila/render/notebooks/lesson.ipynb", timeout=WAIT_MS)
+    page.goto(jupyter.render(ROOT / "notebooks" / "lesson.ipynb", "lesson"), timeout=WAIT_MS)
     expect(page.locator(f".hearts-lesson-step-{STEPS[0].key}")).to_be_visible(timeout=WAIT_MS)
     expect(page.locator("link[href*='://']")).to_have_count(0)
-    icon_fonts_served_by(page, server_url)
+    icon_fonts_served_by(page, jupyter.base)
     page.screenshot(path=shots / "offline-voila-render-lesson.png", full_page=True)

@@ -4,26 +4,25 @@ widget manager never gets the model, as when the kernel's answer misses it
 under load. The project's Voilà template loads the page once more (standalone
 Voilà and a Jupyter server's /voila/render/ alike); a table that fails again
 says what to do, in its own language, with a Reload button. And inside the table: a
-redraw of the learner's own (a card chosen) that throws is drawn again."""
+redraw of the learner's own (a card chosen) that throws is drawn again. Each notebook
+is the test's own (its folder, where the cell marks its first run) on the session's
+shared servers."""
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import nbformat
 import pytest
 from playwright.sync_api import Page, expect
 
 from hearts_widget.text.classroom import render_retry_text
-from servers import free_port, start_server, stop_server
+from servers import SharedServer
 
-from .conftest import jupyter_env
 from .person import WAIT_MS, click_card, hand_cards, state_id, wait_for_change
 
 RENDER_MS = 120_000
-# The cell closes the model it has just displayed: on the first run only, or always.
+# The cell closes the model it has just displayed: on the first run only, or always (the
+# kernel's working folder is the notebook's, a folder of the test's own).
 CELL = """\
 from pathlib import Path
 from IPython.display import display
@@ -38,35 +37,18 @@ if first or {always!r}:
 """
 
 
-def serve(tmp_path: Path, lang: str, always: bool, under_server: bool = False) -> Iterator[str]:
-    """Standalone Voilà on the notebook, or (``under_server``) a Jupyter server at
-    ``/voila/render/`` as on Binder and JupyterHub; the same template either way."""
-    folder = tmp_path / "nb"
-    folder.mkdir()
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CELL.format(lang=lang, always=always))])
-    nbformat.write(notebook, folder / "flaky.ipynb")
-    port = free_port()
-    if under_server:
-        args = [sys.executable, "-m", "jupyter", "server", "--no-browser", "--allow-root", "--ServerApp.token=",
-                "--ServerApp.password=", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-                f"--ServerApp.root_dir={folder}"]
-        url = f"http://127.0.0.1:{port}/voila/render/flaky.ipynb"
-    else:
-        args = [sys.executable, "-m", "voila", "flaky.ipynb", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
-        url = f"http://127.0.0.1:{port}/"
-    proc = start_server(args, folder, jupyter_env(tmp_path / "home"), port, tmp_path / "server.log")
-    yield url
-    stop_server(proc)
-
-
 @pytest.fixture(params=["voila", "voila-render"])
-def fails_once(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
-    yield from serve(tmp_path, "en", always=False, under_server=request.param == "voila-render")
+def fails_once(request: pytest.FixtureRequest) -> str:
+    """The table failing on its first run: on standalone Voilà, or (``voila-render``) a
+    Jupyter server's ``/voila/render/`` as on Binder and JupyterHub; the same template either way."""
+    server: SharedServer = request.getfixturevalue("voila_server" if request.param == "voila" else "jupyter")
+    return server.render(CELL.format(lang="en", always=False), "flaky")
 
 
 @pytest.fixture
-def fails_always(tmp_path: Path) -> Iterator[str]:
-    yield from serve(tmp_path, "sw", always=True)
+def fails_always(voila_server: SharedServer) -> str:
+    """The table failing on every run, in Swahili, on standalone Voilà."""
+    return voila_server.render(CELL.format(lang="sw", always=True), "flaky")
 
 
 def count_loads(page: Page) -> list[str]:
@@ -112,10 +94,10 @@ FAIL_NEXT_INSERT = """() => {
 }"""
 
 
-def test_a_choice_whose_drawing_fails_once_is_drawn_again(page: Page, voila_url: str) -> None:
+def test_a_choice_whose_drawing_fails_once_is_drawn_again(page: Page, instant_voila_url: str) -> None:
     """The learner's own redraw (the third card chosen to pass) fails once: the table draws
     it again a moment later, and the Pass button is there and takes the pass."""
-    page.goto(voila_url)
+    page.goto(instant_voila_url)
     hand = hand_cards(page)
     hand.first.wait_for(timeout=RENDER_MS)
     confirm = page.get_by_role("button", name="Pass these three cards")

@@ -1,21 +1,29 @@
 """The tutorial in JupyterLab and in Notebook 7, its exercises answered (tutorial-solutions.ipynb),
 like a learner: run all, see the arena's progress bars and pictures, then play a hand at the table
-where the learner's bot sits (named after its function), against it."""
+where the learner's bot sits (named after its function), against it. The notebook is the test's
+own on the session's shared Jupyter server."""
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import nbformat
 import pytest
 from playwright.sync_api import Page, expect
 
-from servers import free_port, start_server, stop_server
+from servers import SharedServer
 
-from .conftest import ROOT, jupyter_env
-from .person import choose_and_pass, click_card, sheet_rows, state_id, wait_for_change, wait_for_my_turn
+from .conftest import ROOT
+from .person import (
+    choose_and_pass,
+    click_card,
+    hide_settings,
+    settings,
+    sheet_rows,
+    state_id,
+    wait_for_change,
+    wait_for_my_turn,
+)
 from .test_jupyterlab import KERNEL_START_MS
 
 SOLUTIONS = ROOT / "notebooks" / "tutorial-solutions.ipynb"
@@ -23,7 +31,7 @@ RUN_ALL_MS = 600_000  # three arenas on a shared machine
 
 
 @pytest.fixture(params=["lab", "notebook"])
-def tutorial_url(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+def tutorial_url(tmp_path: Path, jupyter: SharedServer, request: pytest.FixtureRequest) -> str:
     """JupyterLab, or Notebook 7, on a copy of the answered tutorial without its stored outputs
     and its example table: the one table on the page is the learner's."""
     book = nbformat.read(SOLUTIONS, as_version=4)
@@ -31,19 +39,8 @@ def tutorial_url(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str
     for cell in book.cells:  # what the page shows is then what this run made, not what the file stores
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
-    folder = tmp_path / "nb"
-    folder.mkdir()
-    nbformat.write(book, folder / "tutorial.ipynb")
-    port = free_port()
-    app = request.param
-    proc = start_server([sys.executable, "-m", "jupyter", app, "--no-browser", "--ServerApp.token=",
-                         "--ServerApp.password=", "--ip=127.0.0.1", f"--port={port}", "--allow-root",
-                         "--ServerApp.disable_check_xsrf=True", "--LabApp.news_url=None",
-                         "--LabApp.expose_app_in_browser=True", "--JupyterNotebookApp.expose_app_in_browser=True"],
-                        folder, jupyter_env(tmp_path / "home"), port, tmp_path / f"{app}.log")
-    yield (f"http://127.0.0.1:{port}/lab/workspaces/tutorial{port}/tree/tutorial.ipynb" if app == "lab"
-           else f"http://127.0.0.1:{port}/notebooks/tutorial.ipynb")
-    stop_server(proc)
+    nbformat.write(book, tmp_path / "tutorial.ipynb")
+    return (jupyter.lab if request.param == "lab" else jupyter.notebook7)(tmp_path / "tutorial.ipynb", "tutorial")
 
 
 KERNEL_IDLE = """() => { const k = window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel;
@@ -51,6 +48,8 @@ KERNEL_IDLE = """() => { const k = window.jupyterapp?.shell.currentWidget?.sessi
 
 
 def test_the_answered_tutorial_runs_and_its_bot_plays_a_hand(page: Page, tutorial_url: str, shots: Path) -> None:
+    """The hand is played at the instant pace, chosen in the table's settings as a learner may
+    (the pace is tested in Voilà)."""
     app = "lab" if "/lab/" in tutorial_url else "notebook7"
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(tutorial_url)
@@ -76,6 +75,8 @@ def test_the_answered_tutorial_runs_and_its_bot_plays_a_hand(page: Page, tutoria
     expect(table).to_contain_text("West (better_bot)")
     snapshot = page.locator(".hearts-table-snapshot")
     expect(snapshot).to_be_hidden()  # the table is drawn: its static picture is not shown
+    settings(table).locator("[data-key=pace]").select_option(label="Instant")
+    hide_settings(table)
     choose_and_pass(page)
     rows = sheet_rows(page)
     plays = 0
