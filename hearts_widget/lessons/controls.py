@@ -31,6 +31,7 @@ from ..text.rules_card import rules_card
 from ..text.translate import check_language
 from ..text.ui import seat_names, ui_strings
 from ..text.variants import variant_names
+from ..widget.options import SLOW_PACE
 from .browser import PrintButton
 from .checks import answered, respond, valid_tries
 from .format import Check, Lesson, Step
@@ -159,10 +160,10 @@ class PositionBoard(Part):
     trick and the board stops. Beside the board: the engine's verdict, who won the
     trick and what to do next (and with ``coach``, what the coach would have played
     and why). ``untaught`` are the rules the lesson teaches later: the board tells
-    what they do in plain words."""
+    what they do in plain words. ``pace`` is the seconds between the bots' cards."""
 
     def __init__(self, position: Position, lang: str, untaught: tuple[str, ...] = (),
-                 show_rule_ids: bool = False) -> None:
+                 show_rule_ids: bool = False, pace: float = SLOW_PACE) -> None:
         from ..widget import HeartsTable
 
         self.position = position
@@ -176,7 +177,7 @@ class PositionBoard(Part):
         self.prompt = _html("", "hearts-lesson-prompt")
         self.table = HeartsTable.from_hand(position.hand, learner=position.seat, stop_after_move=True,
                                            layout="position", lang=lang, ask_first=True, untaught=untaught,
-                                           show_rule_ids=show_rule_ids)
+                                           show_rule_ids=show_rule_ids, pace=pace)
         self.table.layout = widgets.Layout(max_width="760px", min_width="0")
         self.table.add_class("hearts-lesson-felt")
         self.feedback = _html("", "hearts-lesson-feedback")
@@ -339,10 +340,12 @@ class BroughtBack(Part):
     before it and has not mastered yet, to try again (see :mod:`.mastery`). Trying them is
     optional; each answer counts for its rules' mastery."""
 
-    def __init__(self, lesson: Lesson, lang: str, untaught: tuple[str, ...] = (), show_rule_ids: bool = False) -> None:
+    def __init__(self, lesson: Lesson, lang: str, untaught: tuple[str, ...] = (), show_rule_ids: bool = False,
+                 pace: float = SLOW_PACE) -> None:
         self.lesson = lesson
         self.untaught = untaught
         self.show_rule_ids = show_rule_ids
+        self.pace = pace
         self.items: dict[str, Part] = {}
         self.heading = _html("", "hearts-lesson-again-title")
         super().__init__([self.heading], lang, "hearts-lesson-again", boxed=False)
@@ -352,7 +355,7 @@ class BroughtBack(Part):
     def _make(self, name: str) -> Part | None:
         kind, _, key = name.partition(":")
         if kind == "position" and key in self.lesson.positions():
-            return PositionBoard(self.lesson.positions()[key], self.lang, self.untaught, self.show_rule_ids)
+            return PositionBoard(self.lesson.positions()[key], self.lang, self.untaught, self.show_rule_ids, self.pace)
         if kind == "check" and key in self.lesson.checks():
             return CheckBox(self.lesson.checks()[key], self.lang)
         return None
@@ -731,10 +734,10 @@ class GuidedGame(Part):
     The table keeps its game kernel-side under ``keep_as`` for the browser
     showing it (no card in the browser), so a reload brings the hand back."""
 
-    def __init__(self, lang: str, keep_as: str, show_rule_ids: bool = False) -> None:
+    def __init__(self, lang: str, keep_as: str, show_rule_ids: bool = False, pace: float = SLOW_PACE) -> None:
         from ..widget import HeartsTable
 
-        self.table = HeartsTable(seed=GUIDED_SEED, lang=lang, keep_as=keep_as, show_rule_ids=show_rule_ids)
+        self.table = HeartsTable(seed=GUIDED_SEED, lang=lang, keep_as=keep_as, show_rule_ids=show_rule_ids, pace=pace)
         self.advice = _html("", "hearts-lesson-coach")
         super().__init__([self.advice, self.table], lang, "hearts-lesson-guided", boxed=False)
         self._was_done = False
@@ -783,10 +786,10 @@ class GameTable(Part):
     """A whole game against bots on the real table, kept while the learner moves
     about the lesson and, like the guided hand, across a reload (``keep_as``)."""
 
-    def __init__(self, lang: str, keep_as: str, show_rule_ids: bool = False) -> None:
+    def __init__(self, lang: str, keep_as: str, show_rule_ids: bool = False, pace: float = SLOW_PACE) -> None:
         from ..widget import HeartsTable
 
-        self.table = HeartsTable(lang=lang, keep_as=keep_as, show_rule_ids=show_rule_ids)
+        self.table = HeartsTable(lang=lang, keep_as=keep_as, show_rule_ids=show_rule_ids, pace=pace)
         super().__init__([self.table], lang, "hearts-lesson-game", boxed=False)
         self._was_done = False
         self.table.observe(self._on_state, names="state")
@@ -808,11 +811,13 @@ class GameTable(Part):
         return self.table.game.is_over
 
 
-def demo_part(name: str, lesson: Lesson, lang: str, games: str = "", show_rule_ids: bool = False) -> Part:
+def demo_part(name: str, lesson: Lesson, lang: str, games: str = "", show_rule_ids: bool = False,
+              pace: float = SLOW_PACE) -> Part:
     """The demonstration called ``name`` (one of ``format.DEMOS``). A table's game
     is kept for a reload under the lesson's id, ``name`` and ``games`` (the
     learner's run of the lesson: Start over makes a new one, so fresh games);
-    its tables show the rules' ids with ``show_rule_ids``."""
+    its tables show the rules' ids with ``show_rule_ids`` and play the bots' cards
+    ``pace`` seconds apart."""
     lang = check_language(lang)
     keep_as = ":".join(filter(None, ["lesson", lesson.id, name, games]))
     makers: dict[str, Callable[[], Part]] = {
@@ -825,7 +830,7 @@ def demo_part(name: str, lesson: Lesson, lang: str, games: str = "", show_rule_i
         "target": lambda: Picture(lang, target_html, "hearts-lesson-target"),
         "variants": lambda: Picture(lang, variants_html, "hearts-lesson-variants"),
         "rules-card": lambda: RulesCard(lesson, lang),
-        "guided": lambda: GuidedGame(lang, keep_as, show_rule_ids),
-        "table": lambda: GameTable(lang, keep_as, show_rule_ids),
+        "guided": lambda: GuidedGame(lang, keep_as, show_rule_ids, pace),
+        "table": lambda: GameTable(lang, keep_as, show_rule_ids, pace),
     }
     return makers[name]()

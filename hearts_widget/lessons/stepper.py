@@ -30,6 +30,7 @@ from ..text.lessons import lesson_text
 from ..text.rule_names import rule_name
 from ..text.teacher import name_label
 from ..text.translate import LANGUAGES, check_language, default_language
+from ..widget.options import SLOW_PACE, check_pace
 from ..widget.render_notice import with_render_notice
 from .browser import LessonStyle, ProgressStore
 from .controls import (
@@ -55,10 +56,11 @@ PREFETCH_DELAY_S = 0.05  # after the step shown has gone to the page
 class StepView(widgets.VBox):
     """One step: its words, positions, demonstration and check questions (and a quiz score);
     ``games`` names the learner's run of the lesson its tables keep their games under;
-    ``show_rule_ids`` shows the rules' ids beside their names (for teachers)."""
+    ``show_rule_ids`` shows the rules' ids beside their names (for teachers); ``pace`` is
+    the seconds between the bots' cards on its tables."""
 
     def __init__(self, step: Step, lesson: LessonFile, lang: str, games: str = "",
-                 show_rule_ids: bool = False) -> None:
+                 show_rule_ids: bool = False, pace: float = SLOW_PACE) -> None:
         self.step = step
         self.lang = lang
         self.board_count = widgets.HTML()
@@ -72,11 +74,11 @@ class StepView(widgets.VBox):
         self.parts: dict[str, Part] = {"text": StepText(step, lang, beside=pager if len(step.positions) > 1 else None)}
         untaught = untaught_at(lesson, step)
         if step.review or step.quiz:  # first, what the learner got wrong before
-            self.parts["again"] = BroughtBack(lesson, lang, untaught, show_rule_ids)
+            self.parts["again"] = BroughtBack(lesson, lang, untaught, show_rule_ids, pace)
         for position in step.positions:
-            self.parts[f"position:{position.key}"] = PositionBoard(position, lang, untaught, show_rule_ids)
+            self.parts[f"position:{position.key}"] = PositionBoard(position, lang, untaught, show_rule_ids, pace)
         if step.demo is not None:
-            self.parts["demo"] = demo_part(step.demo, lesson, lang, games, show_rule_ids)
+            self.parts["demo"] = demo_part(step.demo, lesson, lang, games, show_rule_ids, pace)
         boxes = []
         for check in step.checks:
             box = CheckBox(check, lang)
@@ -149,11 +151,11 @@ def untaught_at(lesson: LessonFile, step: Step) -> tuple[str, ...]:
 
 
 def step_view(key: str | Step, lang: str | None = None, lesson: LessonFile | None = None,
-              show_rule_ids: bool = False) -> StepView:
+              show_rule_ids: bool = False, pace: float = SLOW_PACE) -> StepView:
     """One step of a lesson (by default the built-in one), as a widget."""
     lesson = lesson or builtin_lesson()
     current = key if isinstance(key, Step) else lesson.step(key)
-    return StepView(current, lesson, check_language(lang), show_rule_ids=show_rule_ids)
+    return StepView(current, lesson, check_language(lang), show_rule_ids=show_rule_ids, pace=check_pace(pace))
 
 
 def page_language(environ: Mapping[str, str] | None = None) -> str:
@@ -178,16 +180,19 @@ class Lesson(widgets.VBox):
     lesson file's path or a loaded :class:`~hearts_widget.lessons.format.Lesson`
     (by default the built-in one). With ``remember`` the progress is kept in
     the browser and a reload continues where the learner was. ``show_rule_ids``
-    shows each rule's id beside its name, for teachers and developers."""
+    shows each rule's id beside its name, for teachers and developers. ``pace`` is
+    the seconds between the bots' cards on every table of the lesson (the default
+    follows one card at a time; 0 is instant, for a class that knows the game)."""
 
     def __init__(self, lesson: str | Path | LessonFile | None = None, lang: str | None = None, start: int = 0,
-                 remember: bool = True, show_rule_ids: bool = False) -> None:
+                 remember: bool = True, show_rule_ids: bool = False, pace: float = SLOW_PACE) -> None:
         if lesson is None:
             lesson = builtin_lesson()
         elif not isinstance(lesson, LessonFile):
             lesson = load_lesson(lesson)
         self.lesson = lesson
         self.show_rule_ids = show_rule_ids
+        self.pace = check_pace(pace)
         self.lang = check_language(lang) if lang is not None else page_language()
         self.views: dict[int, StepView] = {}
         self.index = max(0, min(start, len(lesson.steps) - 1))
@@ -280,7 +285,7 @@ class Lesson(widgets.VBox):
 
     def _build(self, index: int, hidden: bool = False) -> StepView:
         step = self.lesson.steps[index]
-        view = StepView(step, self.lesson, self.lang, self.progress["games"], self.show_rule_ids)
+        view = StepView(step, self.lesson, self.lang, self.progress["games"], self.show_rule_ids, self.pace)
         if hidden:
             view.layout.display = HIDDEN
         view.restore(step_record(self.progress, step.key)["parts"])

@@ -275,3 +275,22 @@ def test_page_language_from_the_voila_query_string_then_the_locale() -> None:
     assert page_language({"QUERY_STRING": "lang=sw"}) == "sw"
     assert page_language({"QUERY_STRING": "lang=xx", "LANG": "tl_PH.UTF-8"}) == "tl"
     assert page_language({}) == "en"
+
+
+def test_the_lessons_pace_reaches_every_table_and_a_wrong_pace_is_refused_by_name() -> None:
+    """``Lesson(pace=...)``: the boards, the guided hand and the free game play the bots' cards
+    that many seconds apart (by default one card at a time, as the table does)."""
+    def paces(lesson: Lesson) -> set[float]:
+        found = set()
+        for index, current in enumerate(lesson.lesson.steps):
+            if current.positions or current.demo in ("guided", "table"):
+                lesson.go(index)
+                found |= {part.table.state["pace"] for part in lesson.views[index].parts.values()
+                          if hasattr(part, "table")}
+        return found
+
+    assert paces(Lesson(lang="en", remember=False)) == {HeartsTable().state["pace"]}
+    assert paces(Lesson(lang="en", remember=False, pace=0)) == {0.0}
+    for wrong in (-1, "fast", None, True, 60):
+        with pytest.raises(ValueError, match="pace must be seconds between bot cards"):
+            Lesson(lang="en", remember=False, pace=wrong)  # type: ignore[arg-type]

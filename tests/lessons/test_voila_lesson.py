@@ -1,19 +1,17 @@
-"""`voila notebooks/lesson.ipynb` in Chromium, as a learner uses it: every step
+"""The Voilà lesson (notebooks/lesson.ipynb) in Chromium, as a learner uses it: every step
 walked with a wrong card and a wrong answer first, the quiz scored, Back/Next,
 a reload and Start over, the results downloaded and parsed, the four
 languages at a desktop and a phone width (screenshots in
-artifacts/screenshots/lessons/). No request may leave the local server."""
+artifacts/screenshots/lessons/). No request may leave the local server. Each
+test opens a lesson of its own on the session's shared Voilà server."""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
-import os
 import re
-import sys
 import time
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -28,55 +26,23 @@ from hearts_widget.text.classroom import saved_notice
 from hearts_widget.text.lessons import lesson_text
 from hearts_widget.text.translate import LANGUAGES
 from hearts_widget.text.ui import ui_strings
-from servers import free_port, jupyter_env, start_server, stop_server, with_repository_jupyter_files
+from servers import SharedServer
 
-from .conftest import ROOT, SCREENSHOTS, SERVER_WAIT_S
-from .walk import OWN_BOARDS, OWN_CHECKS, act_on_step, guard, nothing_told_yet, play_position, play_table, shoot
-
-WAIT_MS = 120_000
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-INDEX = {s.key: number for number, s in enumerate(STEPS, start=1)}
-
-
-@pytest.fixture(scope="module")
-def voila_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The Voilà server's Jupyter folders (its data folder holds the kernel's kept games)."""
-    return tmp_path_factory.mktemp("voila-home")
-
-
-@pytest.fixture(scope="module")
-def voila_url(voila_home: Path) -> Iterator[str]:
-    home = voila_home
-    base = dict(os.environ)
-    base["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-    port = free_port()
-    process = start_server(
-        [sys.executable, "-m", "voila", "notebooks/lesson.ipynb", "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1"],
-        ROOT, with_repository_jupyter_files(jupyter_env(home, base)), port, home / "voila.log", timeout=SERVER_WAIT_S)
-    try:
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        stop_server(process, timeout=20)
-
-
-@pytest.fixture
-def lesson_page(page: Page, voila_url: str) -> Iterator[Page]:
-    """The lesson opened fresh (a new browser context: nothing kept yet), local requests only."""
-    foreign = guard(page)
-    page.set_viewport_size(SIZES["desktop"])
-    page.set_default_timeout(WAIT_MS)
-    page.goto(voila_url, timeout=WAIT_MS)
-    expect(page.locator(".hearts-lesson-step-aim")).to_be_visible(timeout=WAIT_MS)  # a kernel starting, when busy
-    yield page
-    assert foreign == [], f"requests left the local server: {foreign}"
-
-
-def at_step(page: Page, key: str, lang: str = "en") -> None:
-    # A review step builds the boards it brings back when shown: seconds on a busy machine.
-    expect(page.locator(".hearts-lesson-progress")).to_have_text(
-        lesson_text("ui.step-of", lang, number=INDEX[key], total=len(STEPS)), timeout=WAIT_MS)
-    expect(page.locator(f".hearts-lesson-step-{key}")).to_be_visible()
+from .conftest import SCREENSHOTS
+from .walk import (
+    INDEX,
+    OWN_BOARDS,
+    OWN_CHECKS,
+    SIZES,
+    WAIT_MS,
+    act_on_step,
+    at_step,
+    guard,
+    nothing_told_yet,
+    play_position,
+    play_table,
+    shoot,
+)
 
 
 def go_to(page: Page, key: str) -> None:
@@ -88,6 +54,8 @@ def go_to(page: Page, key: str) -> None:
 
 
 def test_every_step_walked_wrong_first_then_right_and_the_results_download(lesson_page: Page) -> None:
+    """All 23 steps walked, each question answered twice, each of the 24 boards played (its
+    trick finished by the bots at once: ``Lesson(pace=0)``) and the guided hand played to its end."""
     page = lesson_page
     expect(page.locator(".jp-InputArea, .jp-Cell-inputWrapper")).to_have_count(0)  # Voilà shows no code
     for number, current in enumerate(STEPS, start=1):
@@ -200,13 +168,13 @@ def comm_frames(frames: list[str]) -> dict[str, str]:
 
 
 def kept_games(home: Path, since: float) -> list[tuple[set[str], set[str]]]:
-    """Per game the kernel has kept since ``since`` (a time.time()): the learner's cards and the
-    other seats' hidden ones (the learner's own pass excepted). The test may read the kernel's
-    store; the page may not."""
+    """Per game the kernels of the server with Jupyter folders under ``home`` have kept since
+    ``since`` (a time.time()): the learner's cards and the other seats' hidden ones (the learner's
+    own pass excepted). The test may read the kernel's store; the page may not."""
     games = []
     for saved in (home / "data" / "hearts-widget" / "tables").glob("*.json"):
         if saved.stat().st_mtime < since:
-            continue  # another test's browser
+            continue  # an earlier test's browser
         record = json.loads(saved.read_text(encoding="utf-8"))["game"]
         hand = Game.from_dict(record).hand
         passed = {code for action in record["actions"] if action["type"] == "pass" and action["seat"] == 0
@@ -217,8 +185,10 @@ def kept_games(home: Path, since: float) -> list[tuple[set[str], set[str]]]:
 
 
 def test_a_reload_brings_back_the_guided_hand_and_the_free_game_and_no_hidden_card_reaches_the_page(
-        lesson_page: Page, voila_home: Path) -> None:
-    page = lesson_page
+        default_lesson_page: Page, voila_server: SharedServer) -> None:
+    """At the default pace, as a learner first meets the tables: a completed trick is held until
+    Continue (the guided hand's third move here); the walks play that hand at the instant pace."""
+    page = default_lesson_page
     since = time.time()
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: frames.append(str(frame))))
@@ -241,26 +211,33 @@ def test_a_reload_brings_back_the_guided_hand_and_the_free_game_and_no_hidden_ca
     go_to(page, "guided")
     expect(page.locator(".hearts-lesson-step-guided").get_by_test_id("notice")).to_contain_text(resumed)
     assert table_shown(page, "guided") == guided
-    games = kept_games(voila_home, since)
+    by_comm = comm_frames(frames)
+
+    def tables_of(mine: set[str]) -> list[str]:
+        """What the page was sent by the tables showing the learner's cards ``mine``."""
+        return [text for text in by_comm.values() if all(f'"{code}"' in text for code in mine)]
+
+    # This page's two games, among those the shared server's kernels kept meanwhile (another
+    # test's kernel may keep one too: its learner's cards were never sent to this page).
+    games = [game for game in kept_games(voila_server.home, since) if tables_of(game[0])]
     assert len(games) == 2 and all(len(hidden) >= 27 for _, hidden in games), games
     storage = page.evaluate("JSON.stringify(Object.entries(localStorage))")
-    by_comm = comm_frames(frames)
     for mine, hidden in games:
         assert not [code for code in hidden if f'"{code}"' in storage], "localStorage holds a hidden card"
-        tables = [text for text in by_comm.values() if all(f'"{code}"' in text for code in mine)]
-        assert tables, "the test found this game's table among the page's widgets"
-        for text in tables:
+        for text in tables_of(mine):
             leaked = sorted(code for code in hidden if f'"{code}"' in text)
             assert not leaked, f"the page was sent hidden cards {leaked}"
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
-def test_every_step_in_every_language_at_desktop_and_phone_width(voila_url: str, page: Page, lang: str) -> None:
+def test_every_step_in_every_language_at_desktop_and_phone_width(lesson_url: str, page: Page, lang: str) -> None:
+    """About 20-30 s: the lesson is opened twice (a kernel each) and its 23 steps are each drawn,
+    read and photographed at both widths."""
     foreign = guard(page)
     page.set_default_timeout(WAIT_MS)
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
-        page.goto(voila_url + f"?lang={lang}", timeout=WAIT_MS)
+        page.goto(lesson_url + f"?lang={lang}", timeout=WAIT_MS)
         page.locator(".hearts-lesson-start-over").click()  # the same browser kept the desktop walk
         expect(page.locator(".hearts-lesson-progress")).to_have_text(lesson_text("ui.step-of", lang, number=1,
                                                                                  total=len(STEPS)))
@@ -356,7 +333,8 @@ def test_every_board_asks_first_and_fits_one_screen_with_its_verdict(lesson_page
     """Issue 20, one screen per step: at 1280x800 and 1024x768, in each language, the step's title,
     the board's question, the board, a refused card's notice, the verdict and Next are all in the
     window; at those sizes and on a phone no card played covers a seat; twins that cancel are
-    marked on the felt in the lesson's language."""
+    marked on the felt in the lesson's language. Each of the 24 boards is measured at three
+    window sizes two or three times (its trick finished by the bots at once: ``Lesson(pace=0)``)."""
     page = lesson_page
     page.set_viewport_size(SCREENS["1280x800"])
     page.locator(".hearts-lesson-language select").select_option(label=LANGUAGES[lang])

@@ -1,6 +1,7 @@
 """What a learner does in the Voilà lesson, for the browser tests: play a wrong
 card then a right one, answer wrong then right, pass, choose; and the page
-helpers (no request may leave the local server; whole-page screenshots)."""
+helpers (no request may leave the local server; whole-page screenshots; which
+step is shown)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 from pathlib import Path
 from urllib.parse import urlparse
 
-from browser.person import click_card
+from browser.person import click_card, hide_settings, settings
 from playwright.sync_api import Locator, Page, expect
 
 from hearts_widget.lessons.format import Step
@@ -18,6 +19,9 @@ from hearts_widget.text.rule_names import rule_name
 from hearts_widget.text.ui import ui_strings
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+WAIT_MS = 120_000  # a kernel starting, or a review step building its boards, on a loaded machine
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+INDEX = {s.key: number for number, s in enumerate(STEPS, start=1)}
 # A step's own boards (not those a review brings back from earlier steps).
 OWN_BOARDS = ".hearts-lesson-position:not(.hearts-lesson-again .hearts-lesson-position)"
 OWN_CHECKS = ".hearts-lesson-check:not(.hearts-lesson-again .hearts-lesson-check)"
@@ -67,6 +71,14 @@ def guard(page: Page) -> list[str]:
 
     page.route("**/*", route)
     return foreign
+
+
+def at_step(page: Page, key: str, lang: str = "en") -> None:
+    """Wait until the lesson shows the step ``key``: its number, then the step itself."""
+    # A review step builds the boards it brings back when shown: seconds on a busy machine.
+    expect(page.locator(".hearts-lesson-progress")).to_have_text(
+        lesson_text("ui.step-of", lang, number=INDEX[key], total=len(STEPS)), timeout=WAIT_MS)
+    expect(page.locator(f".hearts-lesson-step-{key}")).to_be_visible()
 
 
 def shoot(page: Page, path: Path) -> None:
@@ -180,8 +192,18 @@ def act_on_step(page: Page, step: Step, lang: str = "en") -> None:
 
 
 def play_guided_hand(page: Page, step: Step, lang: str = "en") -> None:
-    """The hand with the coach, to its end (the step is then done)."""
+    """The hand with the coach, to its end (the step is then done), at the instant bot pace the
+    learner chooses in the table's settings: the teaching pace would make it four times longer,
+    and what the step shows (the coach before each turn, the step done at the hand's end) is the
+    same (a held trick and Continue are walked at the default pace in test_voila_lesson.py's reload)."""
+    instant_pace(page.locator(f".hearts-lesson-step-{step.key} .hw-root"), lang)
     assert play_table(page, step, lang, moves=80), f"{step.key}: the hand did not end in 80 moves"
+
+
+def instant_pace(table: Locator, lang: str = "en") -> None:
+    """Set the table's bot pace to Instant in its settings, as a learner may, and hide them again."""
+    settings(table).locator("[data-key=pace]").select_option(label=ui_strings(lang)["pace_instant"])
+    hide_settings(table)
 
 
 def choose_three(root: Locator) -> None:
@@ -206,7 +228,7 @@ def choose_three(root: Locator) -> None:
 
 def play_table(page: Page, step: Step, lang: str = "en", moves: int = 1) -> bool:
     """Up to ``moves`` moves of the learner on the step's table (the guided hand or the
-    free game), as a person plays at the default pace: wait until the table waits for
+    free game), as a person plays at any pace: wait until the table waits for
     the learner (their pass, their card, or a completed trick held on the felt), act,
     then wait for the table to answer before looking again (a second click on a
     Continue the kernel has already taken would land on nothing). On the guided hand
