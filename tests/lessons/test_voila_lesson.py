@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from browser.person import click_card
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from hearts_widget import Game
 from hearts_widget.lessons.browser import KEY_PREFIX
@@ -275,12 +276,17 @@ BROKEN = {"en": "broken", "tl": "labag", "ceb": "lapas", "sw": "vunj"}
 SCREENS = {"1280x800": {"width": 1280, "height": 800}, "1024x768": {"width": 1024, "height": 768}}
 
 
-def on_screen(page: Page, locator) -> bool:
-    """Whether the whole of ``locator`` is inside the window, without scrolling."""
-    box = locator.bounding_box()
-    size = page.viewport_size
-    return box is not None and size is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] \
-        and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+def comes_on_screen(page: Page, locator: Locator) -> bool:
+    """Whether the whole of ``locator`` is inside the window without scrolling, once the page has
+    settled after a resize or an update (within 5 s; it stays off screen if it does not fit)."""
+    try:
+        page.wait_for_function(
+            "el => { const r = el.getBoundingClientRect();"
+            " return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }",
+            arg=locator.element_handle(), timeout=5_000)
+    except PlaywrightTimeoutError:
+        return False
+    return True
 
 
 def lesson_words(page: Page) -> str:
@@ -323,7 +329,7 @@ def seen_at_every_size(page: Page, board: Locator, what: str, things: list[Locat
         covered = board.evaluate(COVERED)
         assert covered == [], f"{what} at {screen}: {covered}"
         if screen in SCREENS and fits:
-            off = [str(thing) for thing in things if not on_screen(page, thing)]
+            off = [f"{thing} at {thing.bounding_box()}" for thing in things if not comes_on_screen(page, thing)]
             assert off == [], f"{what}: {off} off the screen at {screen}"
     page.set_viewport_size(next(iter(SCREENS.values())))
 
