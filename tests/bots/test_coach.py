@@ -160,8 +160,10 @@ def _judged_positions(count: int) -> list[tuple[SeatView, Card]]:
 def test_the_coach_keeps_its_latest_searches_within_its_deal_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """A kernel's memory stays flat however long a class plays: the searches asked about
     longest ago are dropped (the one asked again moves to the end) and, asked once more,
-    give the same judgement."""
-    monkeypatch.setattr(coach, "KEPT_DEALS", 300)
+    give the same judgement. Both budgets small (a judgement's searches of at most 48 deals,
+    60 kept), as 600 and 300 were: a new judgement drops most of the older searches."""
+    monkeypatch.setattr(coach, "JUDGE_DEALS", 48)
+    monkeypatch.setattr(coach, "KEPT_DEALS", 60)
     forget()
     positions = _judged_positions(6)
     first = judge_card(*positions[0])
@@ -170,7 +172,7 @@ def test_the_coach_keeps_its_latest_searches_within_its_deal_budget(monkeypatch:
         before = set(coach._SAMPLED)
         judge_card(view, played)
         older = [values for key, values in coach._SAMPLED.items() if key in before]
-        assert sum(len(values.weights) for values in older) <= 300
+        assert sum(len(values.weights) for values in older) <= 60
         judge_card(*positions[0])  # asked again: the most recent, so kept
         assert list(coach._SAMPLED)[-len(first_keys):] == first_keys
     forget()

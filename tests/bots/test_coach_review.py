@@ -38,6 +38,8 @@ def play_positions(rules: Rules, count: int, seed: int) -> list[SeatView]:
     return found
 
 
+# The longest test here (about 13 s of CPU, 20 to 40 s on a loaded machine): 72 positions, each
+# hinted and judged twice at the coach's full budgets; fewer would not show the 95%.
 def test_the_review_classes_the_hints_own_card_good_but_where_the_hints_search_stopped_short() -> None:
     """Judged right after the hint (sharing its play-outs, as on the table) and afresh,
     the hint's card is good in at least 95% of the positions, and never worse than an

@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tornado import web
 from tornado.httpserver import HTTPServer
+from tornado.netutil import bind_sockets
 
 from hearts_widget.classroom import service
 from hearts_widget.classroom.page import Links
@@ -26,7 +27,6 @@ from hearts_widget.classroom.report import HubReporter, learner_report
 from hearts_widget.classroom.store import ClassStore
 from hearts_widget.lessons.format import builtin_lesson
 from hearts_widget.lessons.progress import new_progress
-from servers import free_port
 
 LESSON = builtin_lesson()
 PREFIX = "/services/hearts-class/"
@@ -63,14 +63,16 @@ def server(tmp_path: Path) -> Iterator[tuple[str, ClassStore]]:
     teacher = {"lesson": LESSON, "store": store, "links": links, "keep_days": 30}
     app = web.Application([(f"{PREFIX}api/progress", Progress, {"lesson": LESSON, "store": store}),
                            (PREFIX, Page, teacher), (links.csv, Csv, teacher)], cookie_secret=b"x" * 32)
-    port = free_port()
+    sockets = bind_sockets(0, "127.0.0.1")  # a port of its own, not one chosen and then bound (another may take it)
+    port = sockets[0].getsockname()[1]
     loop = asyncio.new_event_loop()
     ready = threading.Event()
     servers: list[HTTPServer] = []
 
     def run() -> None:
         asyncio.set_event_loop(loop)
-        servers.append(app.listen(port, "127.0.0.1"))
+        servers.append(HTTPServer(app))
+        servers[0].add_sockets(sockets)
         loop.call_soon(ready.set)
         loop.run_forever()
 
@@ -143,7 +145,7 @@ def test_only_a_teacher_sees_the_class(server: tuple[str, ClassStore]) -> None:
     (b"[]", 400, "report field 'report': an object, not list"),
     (json.dumps({**report(), "lesson": "x"}).encode(), 400, "this class records the lesson 'hearts-basics'"),
     (b" " * (service.MAX_BODY + 1), 413, "a report is at most"),
-])
+], ids=["not-json", "a-list", "another-lesson", "too-long"])  # report() draws a learner id: no id of it
 def test_a_bad_post_is_refused_with_words(server: tuple[str, ClassStore], body: bytes, status: int,
                                           words: str) -> None:
     url, store = server

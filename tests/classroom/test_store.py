@@ -25,10 +25,10 @@ from hearts_widget.classroom.store import (
     lesson_rules,
 )
 from hearts_widget.lessons.format import builtin_lesson
-from hearts_widget.lessons.progress import new_progress
 from hearts_widget.lessons.stepper import Lesson
 
 from .conftest import work
+from .kernel_writer import WRITES, write_many
 
 LESSON = builtin_lesson()
 
@@ -156,24 +156,6 @@ def test_the_lessons_rules_are_each_named_once() -> None:
 # -- the file ------------------------------------------------------------------------------
 
 WRITERS = 8
-WRITES = 60
-
-
-def write_many(path: str, writer: int, start: Any) -> None:
-    """One kernel: once every writer is ready (``start``, a barrier), its own learner's report
-    again and again (a step further each time), and every other write the class's shared
-    learner's, which all writers overwrite."""
-    lesson = builtin_lesson()
-    store = ClassStore(path)
-    progress = new_progress(lesson, "en")
-    start.wait()
-    for number in range(WRITES):
-        progress["step"] = lesson.steps[number % len(lesson.steps)].key
-        progress["learner"] = f"writer-{writer:04d}"
-        store.record(lesson, learner_report(lesson, progress), now=1000.0 + number)
-        if number % 2:
-            progress["learner"] = "everybody-shared"
-            store.record(lesson, learner_report(lesson, {**progress, "name": f"writer {writer}"}))
 
 
 def test_many_kernels_writing_at_once_lose_no_row_and_break_none(tmp_path: Path) -> None:

@@ -89,14 +89,15 @@ def _changed(record: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[
 
 def _refused_or_loaded(load: Any, data: Any) -> None:
     """Loading either works (the change happened to be harmless) or is refused
-    with a RecordError of at most 500 characters, quickly."""
-    start = time.perf_counter()
+    with a RecordError of at most 500 characters, quickly (in this thread's CPU time, which
+    a busy machine does not stretch)."""
+    start = time.thread_time()
     try:
         load(data)
     except RecordError as error:
         assert isinstance(error, HeartsError) and isinstance(error, ValueError)
         assert len(str(error)) <= MAX_MESSAGE, str(error)[:200]
-    assert time.perf_counter() - start < 5, "a bad record must be refused quickly"
+    assert time.thread_time() - start < 5, "a bad record must be refused quickly"
 
 
 @pytest.mark.parametrize("name", RECORDS)

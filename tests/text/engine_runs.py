@@ -3,6 +3,7 @@ every explanation the engine gives along the way (for the text tests)."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 
@@ -132,5 +133,7 @@ def variant_rarities() -> Iterator[Event | Explanation]:
         yield Event("moon-choice", "variant.cancellation.moon", 4, facts={"choice": choice, "points": 52})
 
 
-def everything() -> list[Event | Explanation]:
-    return [*random_games(), *prepared_positions()]
+@functools.cache
+def everything() -> tuple[Event | Explanation, ...]:
+    """The games' and the prepared positions' events and explanations, made once for every test that reads them."""
+    return (*random_games(), *prepared_positions())

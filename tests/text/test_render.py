@@ -4,6 +4,8 @@ translations beyond the game's proper terms."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from hearts_widget.engine.explain import Event, Explanation
@@ -32,11 +34,18 @@ def test_every_event_and_explanation_renders_as_a_finished_sentence(lang: str) -
         assert text[-1] in ".!", (item, text)
 
 
-@pytest.mark.parametrize("lang", sorted(set(LANGUAGES) - {"en"}))
-def test_no_english_is_left_in_the_translated_sentences(lang: str) -> None:
+@functools.cache
+def english_words() -> frozenset[str]:
+    """Every word of the English sentences (made once for the languages checked against them)."""
     english: set[str] = set()
     for item in ITEMS:
         english |= words(render(item, "en"))
+    return frozenset(english)
+
+
+@pytest.mark.parametrize("lang", sorted(set(LANGUAGES) - {"en"}))
+def test_no_english_is_left_in_the_translated_sentences(lang: str) -> None:
+    english = english_words()
     leftover: dict[str, str] = {}
     for item in ITEMS:
         text = render(item, lang)

@@ -301,9 +301,10 @@ PLURAL_AFTER_ONE = re.compile(r"(?<![\d.])(?:\u2212)?1 (?:points|cards|tricks|pl
 
 
 def test_english_numbers_agree_with_their_nouns() -> None:
-    bad = [text for text in learner_texts("en") if SINGULAR_AFTER_MANY.search(text) or PLURAL_AFTER_ONE.search(text)]
+    texts = list(learner_texts("en"))
+    bad = [text for text in texts if SINGULAR_AFTER_MANY.search(text) or PLURAL_AFTER_ONE.search(text)]
     assert not bad, bad[:5]
-    assert "Every spades" not in " ".join(learner_texts("en"))
+    assert "Every spades" not in " ".join(texts)
 
 
 def test_the_agreement_check_catches_the_old_slips() -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from hearts_widget import HeartsTable
+from hearts_widget.bots import coach
 
 
 def send(table: HeartsTable, message: dict[str, Any]) -> None:
@@ -44,3 +46,18 @@ def act(table: HeartsTable) -> None:
 @pytest.fixture
 def table() -> HeartsTable:
     return HeartsTable(seed=1)
+
+
+@pytest.fixture
+def quick_coach(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The coach's searches (the hint, its word after a trick, the review's judgements) start
+    on 8 deals and the hint's and a card's stop there, for tests of what the table shows and
+    says rather than of which card the coach names: how many deals it searches changes which
+    of the learner's cards it names, not what it may say, nor when. Without an event loop the
+    coach judges each of the learner's tricks at once, which made a whole hand here take
+    seconds. Nothing searched so is kept for a later test."""
+    for budget in ("FIRST_DEALS", "HINT_DEALS", "JUDGE_DEALS"):
+        monkeypatch.setattr(coach, budget, 8)
+    coach.forget()
+    yield
+    coach.forget()

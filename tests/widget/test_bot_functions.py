@@ -31,6 +31,7 @@ def test_bots_lists_the_other_seats_from_the_learners_left_and_the_function_is_n
     assert bots[0] is None and isinstance(bots[1], FunctionBot) and bots[2].name == "rule" and bots[3].name == "strong"
 
 
+@pytest.mark.usefixtures("quick_coach")
 def test_a_bot_function_plays_a_whole_hand_and_the_narration_names_its_cards() -> None:
     table = HeartsTable(bots=[lowest, "rule", "rule"], seed=5, pace=0)
     play_a_hand(table)

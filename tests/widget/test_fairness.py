@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import re
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hearts_widget import Card, HeartsTable
+from hearts_widget import HeartsTable
 
 from .conftest import act, send
 
@@ -46,7 +47,11 @@ def test_a_fresh_table_shows_only_the_learners_cards() -> None:
     assert len(allowed(table)) < 20
 
 
-@settings(max_examples=15, deadline=None)
+# quick_coach: the coach's words (its hint at every step, its word after each trick) are made as on
+# any table, from searches of fewer deals, which change only which legal card they name. It holds
+# for every example (nothing in it is to be reset between them).
+@pytest.mark.usefixtures("quick_coach")
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000), players=st.integers(3, 7))
 def test_no_hidden_card_reaches_the_page_during_a_hand(seed: int, players: int) -> None:
     table = HeartsTable(seed=seed, players=players)
@@ -71,4 +76,6 @@ def test_other_seats_passes_stay_hidden_in_the_narration() -> None:
     send(table, {"type": "pass", "cards": [c["code"] for c in table.hand[:3]]})
     passes = [line for line in table.narration if line["kind"] == "pass"]
     assert len(passes) == 1 and passes[0]["text"].startswith("South")
-    assert Card.parse("2C")  # the first lead card is public knowledge
+    named = cards_in({"narration": table.narration})
+    assert named <= allowed(table), f"the narration names hidden cards: {named - allowed(table)}"
+    assert "2C" in named  # who holds the first lead card is public knowledge: the narration says so

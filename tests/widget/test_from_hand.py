@@ -32,6 +32,7 @@ def test_an_illegal_card_is_refused_with_the_rule_and_a_legal_one_plays_out_the_
     assert table.game.hand == position.hand and table.state["your_turn"] and not table.state["stopped"]
 
 
+@pytest.mark.usefixtures("quick_coach")
 @pytest.mark.parametrize("key", sorted(POSITIONS))
 def test_no_position_freezes_whoever_wins_the_trick(key: str) -> None:
     """Every legal card of every lesson position: the trick is completed, then the table stops."""

@@ -233,6 +233,7 @@ def test_new_game_starts_over_and_clears_undo(table: HeartsTable) -> None:
     assert not table.state["can_undo"]
 
 
+@pytest.mark.usefixtures("quick_coach")
 def test_a_whole_hand_fills_the_score_sheet(table: HeartsTable) -> None:
     while not table.game.sheet:
         act(table)
@@ -242,6 +243,7 @@ def test_a_whole_hand_fills_the_score_sheet(table: HeartsTable) -> None:
     assert sheet["totals"] == list(table.game.scores)
 
 
+@pytest.mark.usefixtures("quick_coach")
 def test_score_sheet_numbers_are_made_in_python_with_a_true_minus_sign() -> None:
     """score.sheet: every number on the sheet and its chart is text from the kernel (U+2212 for negatives)."""
     from hearts_widget.engine import Rules
@@ -262,6 +264,7 @@ def test_score_sheet_numbers_are_made_in_python_with_a_true_minus_sign() -> None
     assert sheet["chart"]["ends_text"][0].startswith("South ")
 
 
+@pytest.mark.usefixtures("quick_coach")
 def test_a_whole_game_ends_with_winners() -> None:
     table = HeartsTable(seed=3, target=30)
     for _ in range(500):
@@ -396,6 +399,7 @@ def test_load_refuses_a_game_for_another_table() -> None:
         HeartsTable().load("not a game")  # type: ignore[arg-type]
 
 
+@pytest.mark.usefixtures("quick_coach")
 def test_the_next_hand_opens_with_what_the_last_one_scored(table: HeartsTable) -> None:
     assert table.state["hand_over"] == ""
     while not table.game.sheet:
@@ -408,6 +412,7 @@ def test_the_next_hand_opens_with_what_the_last_one_scored(table: HeartsTable) -
     assert table.state["hand_over"] == "", "hand 1's points go once hand 2 is played"
 
 
+@pytest.mark.usefixtures("quick_coach")
 def test_the_pass_direction_follows_the_rotation_with_a_no_pass_hand() -> None:
     table = HeartsTable(seed=2, target=500)
     labels = []

@@ -58,14 +58,17 @@ def test_a_visible_pace_shows_each_bot_card_in_turn() -> None:
 
 
 def test_undo_during_a_paced_bot_turn_cancels_the_bots() -> None:
-    async def play() -> HeartsTable:
+    """The bots' move due at the pace is cancelled by the undo (a cancelled timer never runs),
+    not left to play on the position taken back; the learner passes again."""
+    async def play() -> tuple[HeartsTable, asyncio.TimerHandle | None]:
         table = HeartsTable(seed=1, pace=0.05)
         pass_first_three(table)
+        due = table._timer  # the bots' next move, at the pace
         send(table, {"type": "undo"})
-        await asyncio.sleep(0.2)
-        return table
+        return table, due
 
-    table = run_in_own_loop(play)
+    table, due = run_in_own_loop(play)
+    assert due is not None and due.cancelled(), "the bots' move due before the undo would still come"
     assert table.game.hand.phase == "pass" and table.state["passing"]
 
 
@@ -141,14 +144,14 @@ def test_the_coachs_word_on_a_trick_comes_after_the_update_that_shows_the_trick(
         states: list[dict[str, Any]] = []
         table.observe(lambda change: states.append(change["new"]), names="state")
         pass_first_three(table)
-        held_since = None
-        for _ in range(5000):
+        session = table._session
+        deadline = time.monotonic() + 25  # within run_in_own_loop's 30 s, for a loaded machine
+        while time.monotonic() < deadline:
             state = table.state
             if state["feedback"]:
                 break
-            held_since = (held_since or time.monotonic()) if state["held"] else None
-            if held_since and time.monotonic() - held_since > 5:  # read the trick, then go on
-                send(table, {"type": "continue"})
+            if state["held"] and session.feedback_on is not None and session.judged is session.feedback_on:
+                send(table, {"type": "continue"})  # judged, with nothing to say: the next trick
             elif state["your_turn"]:
                 play_first_legal(table)
             await asyncio.sleep(0.002)

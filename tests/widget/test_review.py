@@ -142,6 +142,7 @@ def test_the_review_speaks_the_learners_language(lang: str) -> None:
     assert all("cost you about" not in m["text"] for m in review["marks"])
 
 
+@pytest.mark.usefixtures("quick_coach")
 @pytest.mark.parametrize("rules", [Rules(variant="omnibus"), Rules(players=3, variant="black-maria"),
                                    Rules(players=6, variant="cancellation")], ids=["omnibus", "black-maria-3",
                                                                                    "cancellation-6"])
@@ -213,6 +214,7 @@ def test_a_pass_of_a_card_not_dealt_to_the_learner_is_refused() -> None:
     assert not table.review["retry"]["tried"]
 
 
+@pytest.mark.usefixtures("quick_coach")
 @pytest.mark.parametrize("rules", [Rules(variant="omnibus"), Rules(players=3, variant="black-maria")],
                          ids=["omnibus", "black-maria-3"])
 def test_the_pass_is_reviewed_in_the_variants_with_a_pass(rules: Rules) -> None:

@@ -162,9 +162,11 @@ def test_a_kernel_whose_shutdown_was_asked_leaves_room_at_once(monkeypatch: pyte
 
     manager = ClassroomKernelManager(max_kernels=1)
     manager._kernels["old"] = FakeKernel()
+    asked, done = asyncio.Event(), asyncio.Event()
 
     async def slow_shutdown(self: object, kernel_id: str, *args: object, **kwargs: object) -> None:
-        await asyncio.sleep(0.2)
+        asked.set()
+        await done.wait()  # the shutdown takes as long as the test says
         manager._kernels.pop(kernel_id)
 
     async def start(self: object, *args: object, **kwargs: object) -> str:
@@ -178,9 +180,10 @@ def test_a_kernel_whose_shutdown_was_asked_leaves_room_at_once(monkeypatch: pyte
         with pytest.raises(ServerFull):
             await manager.start_kernel(env={})  # the old page's kernel still counts
         shutting = asyncio.ensure_future(manager.shutdown_kernel("old"))
-        await asyncio.sleep(0.05)  # its shutdown asked, not done
+        await asked.wait()  # its shutdown asked, not done
         assert "old" in manager._kernels and manager.counted() == 0
         new = await manager.start_kernel(env={})
+        done.set()
         await shutting
         return new
 

@@ -21,6 +21,7 @@ def cards_shown(html: str) -> set[Card]:
     return {Card.parse(code) for code in CODES.findall(html)}
 
 
+@pytest.mark.usefixtures("quick_coach")
 @pytest.mark.parametrize("open_hands", [False, True])
 def test_the_snapshot_shows_the_learners_cards_and_the_trick_and_no_other_unplayed_card(open_hands: bool) -> None:
     table = HeartsTable(seed=8, pace=0, open_hands=open_hands)

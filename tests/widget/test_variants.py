@@ -75,6 +75,7 @@ def test_a_table_from_a_variant_hand_plays_its_rules() -> None:
     assert table.game.rules == hand.rules
 
 
+@pytest.mark.usefixtures("quick_coach")
 def test_variant_cancellation_cancel_the_twins_are_marked_in_the_last_trick_and_the_replay() -> None:
     """The cards that cancelled, and only those, carry ``cancelled`` in the last trick (drawn as the
     felt's trick is) and a third item 1 in the hand's replay; a hand played with the first legal card."""
