@@ -75,10 +75,11 @@ def guard(page: Page) -> list[str]:
 
 def at_step(page: Page, key: str, lang: str = "en") -> None:
     """Wait until the lesson shows the step ``key``: its number, then the step itself."""
-    # A review step builds the boards it brings back when shown: seconds on a busy machine.
+    # A review step builds the boards it brings back when shown, the guided hand its table and the
+    # coach's first word: seconds, and over a minute on a machine at load 9 (CI, two workers).
     expect(page.locator(".hearts-lesson-progress")).to_have_text(
         lesson_text("ui.step-of", lang, number=INDEX[key], total=len(STEPS)), timeout=WAIT_MS)
-    expect(page.locator(f".hearts-lesson-step-{key}")).to_be_visible()
+    expect(page.locator(f".hearts-lesson-step-{key}")).to_be_visible(timeout=WAIT_MS)
 
 
 def shoot(page: Page, path: Path) -> None:
