@@ -1,4 +1,4 @@
-"""A learner who double-clicks Continue (Voilà, the default settings but a short pace) just continues, once:
+"""A learner who double-clicks Continue (Voilà, the default settings) just continues, once:
 no warning, and no card of theirs played by the second click, whether it comes before the
 table has answered the first or after (when the Continue button has gone from under it).
 Holding Enter down on Continue acts once too."""
@@ -7,19 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 
-from servers import SharedServer
-
 from .person import WAIT_MS, choose_and_pass, click_card, hand_cards, state_id, wait_for_change
-
-
-@pytest.fixture
-def voila_url(voila_server: SharedServer) -> str:
-    """A table whose bots play at a short pace: a completed trick still waits for Continue (as at
-    any pace above 0), sooner than at the default (the pace itself is tested in test_voila.py)."""
-    return voila_server.render("from hearts_widget import HeartsTable\nHeartsTable(pace=0.05)")
 
 
 def play_until_held(page: Page) -> None:
