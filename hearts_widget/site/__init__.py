@@ -60,6 +60,7 @@ import sys
 import tarfile
 import tempfile
 import time
+import urllib.parse
 import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -482,6 +483,11 @@ def add_lesson_files(notebook: dict[str, Any], source: Path, target: Path) -> Le
         found = source.parent / relative
         if not found.is_file():
             raise SiteError(f"{source} opens the lesson file {name!r}, which is not at {found}")
+        folder, real = source.parent.resolve(), found.resolve()
+        if not real.is_relative_to(folder):
+            raise SiteError(f"{source} opens the lesson file {name!r}, a link to {real}, outside the notebook's "
+                            f"folder {folder}: the site carries only files in that folder or below it; put a copy "
+                            "there instead of a link")
         lesson = checked_lesson(found)
         (target / relative).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(found, target / relative)
@@ -639,8 +645,15 @@ def snapshots(contents: Path, cells: dict[str, list[str]], work: Path) -> dict[s
 
 
 def script_json(value: Any) -> str:
-    """``value`` as JSON that can sit inside a <script> element."""
-    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
+    """``value`` as JSON that can sit inside a <script> element (no ``<``, ``>`` or ``&`` as such,
+    so no text in it can close the element or open a comment there)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def filled(template: str, fills: dict[str, str]) -> str:
+    """``template`` with each placeholder replaced in one pass (a filled text is never read again)."""
+    return re.sub("|".join(map(re.escape, fills)), lambda match: fills[match.group()], template)
 
 
 def pages(output: Path, contents: Path, work: Path, added: Iterable[AddedLesson] = ()) -> None:
@@ -661,8 +674,8 @@ def pages(output: Path, contents: Path, work: Path, added: Iterable[AddedLesson]
     for page in every:
         config = {"page": page.stem, "languages": list(LANGUAGES), "language": DEFAULT_LANGUAGE,
                   "text": {lang: site_page_text(lang) for lang in LANGUAGES}}
-        html_text = template.replace("__NOTEBOOK__", page.notebook).replace("__CONFIG__", script_json(config))
-        (output / page.file).write_text(html_text)
+        fills = {"__NOTEBOOK__": html.escape(page.notebook), "__CONFIG__": script_json(config)}
+        (output / page.file).write_text(filled(template, fills))
         for lang in LANGUAGES:
             (data / f"{page.stem}.{lang}.json").write_text(json.dumps(
                 {"cells": cells[page.stem], "files": list(page.files), "environ": page_environ(lang),
@@ -681,7 +694,7 @@ def index_page(added: list[AddedLesson]) -> str:
     for lang in LANGUAGES:
         query = "" if lang == DEFAULT_LANGUAGE else f"?lang={lang}"
         words = texts[lang]
-        links = [(page + query, titles[lang]) for page, titles in entries]
+        links = [(urllib.parse.quote(page) + query, titles[lang]) for page, titles in entries]
         links += [("play.html" + query, words["play"]),
                   ("notebooks/index.html?path=tutorial.ipynb", words["tutorial"])]
         items = "\n".join(f'    <li><a href="{html.escape(href)}">{html.escape(title)}</a></li>'

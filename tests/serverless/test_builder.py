@@ -205,6 +205,47 @@ def test_a_notebook_whose_lesson_file_cannot_be_carried_is_named(tmp_path: Path,
         contents_of(lesson_notebook_file(tmp_path, "mine.ipynb", code))
 
 
+def test_a_lesson_file_linked_from_outside_the_notebooks_folder_is_refused_by_name(tmp_path: Path,
+                                                                                   contents_of) -> None:
+    """A symlink in the teacher's folder (to a file, or a folder holding it) leading out of it
+    is not followed into the site; a link that stays inside is carried as the file."""
+    outside = tmp_path / "private"
+    outside.mkdir()
+    (outside / "secret.json").write_text(EXAMPLE.read_text())
+    teacher = tmp_path / "teacher"
+    (teacher / "inner").mkdir(parents=True)
+    (teacher / "mine.json").symlink_to(outside / "secret.json")
+    (teacher / "linked").symlink_to(outside, target_is_directory=True)
+    for name in ("mine.json", "linked/secret.json"):
+        notebook = lesson_notebook_file(teacher, "uses-link.ipynb", f"Lesson({name!r})")
+        with pytest.raises(site.SiteError, match=re.escape(f"opens the lesson file {name!r}, a link to "
+                                                           f"{outside.resolve() / 'secret.json'}, outside")):
+            contents_of(notebook)
+    (teacher / "inner" / "real.json").write_text(EXAMPLE.read_text())
+    (teacher / "inside.json").symlink_to(teacher / "inner" / "real.json")
+    _, target = contents_of(lesson_notebook_file(teacher, "uses-inside.ipynb", "Lesson('inside.json')"))
+    assert not (target / "inside.json").is_symlink()
+    assert (target / "inside.json").read_text() == EXAMPLE.read_text()
+
+
+def test_a_notebooks_name_goes_into_its_page_escaped(tmp_path: Path, contents_of) -> None:
+    """A name that would close the page's HTML comment (or look like a placeholder) stays text."""
+    stem = "x --><img src=x onerror=alert(1)> & __CONFIG__"
+    (tmp_path / f"{stem}.json").write_text(EXAMPLE.read_text())
+    added, contents = contents_of(tmp_path / f"{stem}.json")
+    output = tmp_path / "output"
+    (output / "static" / "hearts").mkdir(parents=True)
+    site.pages(output, contents, tmp_path, added)
+    page = (output / added[0].page).read_text()
+    comment = page.split("<!--")[1].split("-->")[0]
+    assert "x --&gt;&lt;img src=x onerror=alert(1)&gt; &amp; __CONFIG__.ipynb" in comment
+    assert "<img" not in page
+    config = json.loads(page.split('id="hw-config">')[1].split("</script>")[0])
+    assert config["page"] == stem
+    assert 'href="x%20--%3E%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E%20%26%20__CONFIG__.html"' in \
+        site.index_page(added)
+
+
 @pytest.mark.parametrize(("name", "text", "words"), [
     ("notes.txt", "hello", "give a notebook (.ipynb) or a lesson file (.json)"),
     ("bad.ipynb", "{not json", "not a readable notebook"),
