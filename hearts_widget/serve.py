@@ -249,6 +249,22 @@ def page_handler(base: type) -> type:
     return ClassroomPageHandler
 
 
+def template_files_handler(base: type) -> type:
+    """Voilà's handler of its templates' files (``/voila/templates/<template>/static/<file>``),
+    answering 404 to any other path: Voilà's own asserts that shape, so a path such as
+    ``/voila/templates/../../etc/passwd`` was a 500 (and an error in the log) instead."""
+
+    class TemplateFilesHandler(base):
+        def parse_url_path(self, url_path: str) -> str:
+            parts = url_path.split("/")
+            if len(parts) < 3 or parts[1] != "static" or any(part in ("", ".", "..") for part in parts):
+                raise web.HTTPError(404)
+            return str(super().parse_url_path(url_path))
+
+    TemplateFilesHandler.__name__ = base.__name__
+    return TemplateFilesHandler
+
+
 def full_page(limit: int, lang: str) -> str:
     """The small page a refused learner sees (no script, no network)."""
     words = server_full_text(limit, lang)
@@ -273,6 +289,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--warm", type=int, default=WARM,
                         help="kernels kept ready with the notebook already run, so that a class arriving at once "
                              f"waits for none to start: the class size (default {WARM}; at most --max-kernels)")
+    parser.add_argument("--theme", choices=("light", "dark"), default="light",
+                        help="the page's colours: light (the default) or dark")
     parser.add_argument("--lesson", nargs="?", const="", default=None, metavar="FILE",
                         help="serve the lesson (the built-in one, or this lesson file) instead of the table, "
                              "with the teacher's page at /teacher")
@@ -342,7 +360,7 @@ def free_port(ip: str = "127.0.0.1") -> int:
 
 def voila_argv(args: argparse.Namespace, notebook: Path, port: int, token: str) -> list[str]:
     """Voilà's command line for these options."""
-    return [str(notebook), "--no-browser", f"--port={port}", f"--Voila.ip={args.ip}", "--theme=light",
+    return [str(notebook), "--no-browser", f"--port={port}", f"--Voila.ip={args.ip}", f"--theme={args.theme}",
             f"--VoilaConfiguration.template={TEMPLATE}",
             *(f"--VoilaConfiguration.extension_denylist={name}" for name in NOT_IN_VOILA),
             "--Voila.port_retries=0", f"--Voila.token={token}",
@@ -475,8 +493,9 @@ def run_voila(args: argparse.Namespace, notebook: Path, classroom: Classroom | N
     class ClassroomVoila(Voila):
         def init_handlers(self) -> list:
             teacher = classroom.handlers(port) if classroom is not None else []  # before Voilà's catch-all
-            return teacher + [(route[0], page_handler(route[1]), *route[2:])
-                              if len(route) > 1 and route[1].__name__ == "TornadoVoilaHandler" else route
+            guarded = {"TornadoVoilaHandler": page_handler, "TemplateStaticFileHandler": template_files_handler}
+            return teacher + [(route[0], guarded[route[1].__name__](route[1]), *route[2:])
+                              if len(route) > 1 and getattr(route[1], "__name__", "") in guarded else route
                               for route in super().init_handlers()]
 
         def listen(self) -> None:

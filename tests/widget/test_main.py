@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import os
 import re
 import signal
@@ -25,10 +26,23 @@ def test_the_packaged_notebook_is_the_play_notebook() -> None:
     assert "HeartsTable()" in packaged.cells[-1].source
 
 
-def test_main_prints_a_url_where_voila_listens(tmp_path: Path) -> None:
+def get(port: int, path: str) -> tuple[int, str]:
+    """GET ``path`` exactly as written (no client folds its ``..``): status and body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        return response.status, response.read().decode("utf-8", "replace")
+    finally:
+        connection.close()
+
+
+def test_main_with_the_dark_theme_prints_a_url_where_voila_serves_it_dark(tmp_path: Path) -> None:
+    """``--theme dark`` reaches Voilà (its dark theme's page); a path outside Voilà's templates
+    answers 404, not the 500 of Voilà's assertion."""
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path), "JUPYTER_DATA_DIR": str(tmp_path),
            "JUPYTER_CONFIG_DIR": str(tmp_path), "IPYTHONDIR": str(tmp_path)}
-    proc = subprocess.Popen([sys.executable, "-m", "hearts_widget"], stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-m", "hearts_widget", "--theme", "dark"], stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True, env=env, start_new_session=True)
     try:
         line = proc.stdout.readline() if proc.stdout else ""
@@ -44,6 +58,11 @@ def test_main_prints_a_url_where_voila_listens(tmp_path: Path) -> None:
                 assert time.monotonic() < deadline, "Voilà did not start listening"
                 assert proc.poll() is None, "Voilà exited"
                 time.sleep(0.2)
+        for path in ("/voila/templates/../../../../etc/passwd", "/voila/templates/hearts/static/../../../x",
+                     "/voila/templates/%2e%2e/static/passwd", "/voila/templates/nothing"):
+            assert get(port, path)[0] == 404, path
+        status, page = get(port, "/")
+        assert status == 200 and 'data-jp-theme-light="false"' in page, page[:2000]
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=10)

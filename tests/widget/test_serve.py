@@ -90,6 +90,10 @@ def test_voila_gets_the_cap_the_timeouts_and_the_token() -> None:
     # The cell's output still on its way when the cell has run is waited for (nbclient's 4 s left the
     # lesson out of 5 of 40 pages of a class arriving at once, see benchmarks/arrival.py).
     assert "--VoilaExecutor.iopub_timeout=120" in argv
+    assert "--theme=light" in argv
+    assert "--theme=dark" in voila_argv(options("--theme", "dark"), Path("p.ipynb"), 8000, "")
+    with pytest.raises(SystemExit):
+        options("--theme", "blue")  # argparse names the choices
 
 
 @pytest.mark.parametrize(("query", "header", "lang"), [
