@@ -1,15 +1,14 @@
 """hearts-widget: learn Hearts in Jupyter with a rules engine that explains itself.
 
 The engine names are imported eagerly; ``HeartsTable`` (and with it
-ipywidgets) only when it is first asked for.
+ipywidgets) and ``__version__`` (and with it, outside a source tree,
+``importlib.metadata``, about half of the import's time) only when first asked
+for.
 """
 
 from __future__ import annotations
 
-import re
 import sys
-from importlib import metadata
-from pathlib import Path
 from typing import Any
 
 from .engine import (
@@ -38,6 +37,10 @@ def _version() -> str:
     """This copy's version: from ``pyproject.toml`` beside it in a source tree (a
     clone on ``PYTHONPATH``, an unpacked sdist: the installed metadata, if any,
     may be another copy's), else from the installed package's metadata."""
+    import re
+    from importlib import metadata
+    from pathlib import Path
+
     pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
     try:
         project = pyproject.read_text(encoding="utf-8").partition("\n[project]\n")[2].partition("\n[")[0]
@@ -52,7 +55,7 @@ def _version() -> str:
         return "0+unknown"  # neither installed nor in its source tree (copied files)
 
 
-__version__ = _version()
+__version__: str  # made by __getattr__ on first use, then kept here
 
 if sys.platform == "emscripten":  # Pyodide, as in the serverless site: see in_browser
     from .in_browser import send_nulls_to_the_page
@@ -67,6 +70,9 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        version = globals()["__version__"] = _version()
+        return version
     if name == "HeartsTable":
         from .widget import HeartsTable
 

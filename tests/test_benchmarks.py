@@ -71,3 +71,13 @@ def test_the_benchmark_runs(script: str) -> None:
 @pytest.mark.parametrize("script", sorted(IN_THE_BROWSER))
 def test_the_browser_benchmark_runs(script: str) -> None:
     assert PRINTS.get(script, "ratio") in run_benchmark(script, IN_THE_BROWSER[script])
+
+
+def test_the_import_cost_is_not_measured_without_a_plain_venv(tmp_path: Path) -> None:
+    """Where pip cannot install the package into a fresh venv (here: no index, no wheels), the
+    benchmark says so and fails, rather than measure in the development environment."""
+    env = {**os.environ, "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(tmp_path), "PIP_CONSTRAINT": ""}
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "import_cost.py"), "--runs", "1"], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 1 and not done.stdout
+    assert "cannot make a plain venv" in done.stderr and "pip install" in done.stderr

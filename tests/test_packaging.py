@@ -14,6 +14,7 @@ import sys
 import tarfile
 import tomllib
 import zipfile
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -123,21 +124,21 @@ def test_in_a_source_tree_the_version_is_its_pyprojects(monkeypatch: pytest.Monk
     def another_copy_installed(name: str) -> str:
         return "9.8.7"
 
-    monkeypatch.setattr(hearts_widget.metadata, "version", another_copy_installed)
+    monkeypatch.setattr(metadata, "version", another_copy_installed)
     assert hearts_widget._version() == tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
 
 
 def test_outside_a_source_tree_the_version_is_the_installed_metadata(monkeypatch: pytest.MonkeyPatch,
                                                                       tmp_path: Path) -> None:
     monkeypatch.setattr(hearts_widget, "__file__", str(tmp_path / "site-packages" / "hearts_widget" / "__init__.py"))
-    monkeypatch.setattr(hearts_widget.metadata, "version",
+    monkeypatch.setattr(metadata, "version",
                         lambda name: "9.8.7" if name == "hearts-widget" else "")
     assert hearts_widget._version() == "9.8.7"
 
     def not_installed(name: str) -> str:
-        raise hearts_widget.metadata.PackageNotFoundError(name)
+        raise metadata.PackageNotFoundError(name)
 
-    monkeypatch.setattr(hearts_widget.metadata, "version", not_installed)
+    monkeypatch.setattr(metadata, "version", not_installed)
     assert hearts_widget._version() == "0+unknown"
 
 

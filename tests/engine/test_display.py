@@ -57,14 +57,26 @@ def test_import_hearts_widget_does_not_import_the_widget_stack() -> None:
 
 
 def test_import_hearts_widget_imports_the_engine_and_nothing_it_does_not_need() -> None:
-    """The import cost's budget (issue 25: +50 ms of CPU over ``python -c pass``, measured by
-    benchmarks/import_cost.py): the widget, bots, text and lessons, and json, wait until used."""
+    """The import cost's budget (issues 25 and 38: +50 ms of CPU over ``python -c pass``, measured by
+    benchmarks/import_cost.py in a plain venv): the widget, bots, text and lessons, json, and what
+    ``__version__`` needs (importlib.metadata, half the budget, and pathlib) wait until used. Run
+    without site-packages (-S), whose .pth files would pre-import some of them."""
+    later = ("json", "importlib.metadata", "pathlib", "email", "zipfile")
     code = ("import sys; before = set(sys.modules); import hearts_widget;"
-            "print(sorted(m for m in set(sys.modules) - before if m == 'json' or m.startswith('hearts_widget.')"
+            f"print(sorted(m for m in set(sys.modules) - before if m in {later!r} or m.startswith('hearts_widget.')"
             " and not m.startswith('hearts_widget.engine')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+    out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).parents[2])
     assert out.stdout.strip() == "[]"
+
+
+def test_the_version_is_made_when_first_asked_for() -> None:
+    code = ("import sys, hearts_widget; print('__version__' in vars(hearts_widget));"
+            "from hearts_widget import __version__; print(__version__ == hearts_widget.__version__ == "
+            "vars(hearts_widget)['__version__'], 'importlib.metadata' in sys.modules)")
+    out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).parents[2])
+    assert out.stdout.split() == ["False", "True", "True"]
 
 
 def test_suit_parse_and_names() -> None:
