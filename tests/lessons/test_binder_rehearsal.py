@@ -1,14 +1,21 @@
 """Binder rehearsal: build a fresh virtual environment from binder/ alone, start
 a Jupyter server with Binder's URL shape (/user/<name>/), open the Voilà lesson
-in Chromium and walk it by clicking from the first step to the whole game.
-Screenshots of every step go to artifacts/screenshots/lessons/.
+in Chromium and walk it by clicking from the first step to the game: the first
+steps' boards played at the lesson's own pace, every step shown, the guided hand
+begun with the coach, the free game dealt, the results downloaded and the place
+kept over a reload. (Every step and board acted on is walked on the shared server,
+tests/lessons/test_voila_lesson.py.) Screenshots of every step go to
+artifacts/screenshots/lessons/binder/.
 
 Its server is its own, not the session's shared one: what is rehearsed is a server from
 the venv binder/ alone builds, at Binder's /user/<name>/ prefix."""
 
 from __future__ import annotations
 
+import csv
+import io
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -21,7 +28,7 @@ from hearts_widget.lessons.path import STEPS
 from servers import free_port, jupyter_env, start_server, stop_server
 
 from .conftest import ROOT, SCREENSHOTS, SERVER_WAIT_S
-from .walk import WAIT_MS, act_on_step, guard, shoot
+from .walk import WAIT_MS, act_on_step, guard, instant_pace, play_table, shoot
 
 BASE_URL = "/user/test/"
 
@@ -61,10 +68,14 @@ def binder_server(binder_venv: Path, tmp_path_factory: pytest.TempPathFactory) -
         stop_server(process, timeout=20)
 
 
+# The steps acted on as a learner does, at the lesson's own pace (their boards' tricks finished by
+# the bots at 0.8 s a card): what Binder adds is its venv and its URL prefix, which these reach.
+ACTED_ON = 5
+
+
 def test_voila_lesson_walked_from_the_first_step_to_the_game(binder_server: str, page: Page) -> None:
-    """About 110 s: its setup installs binder/requirements.txt into a fresh venv (about 30 s, pip's
-    cache warm), and the walk plays all 23 steps (each of the 24 boards' tricks finished by the bots
-    at the lesson's pace, 0.8 s a card) and the guided hand to its end (at the instant pace)."""
+    """About 60 s with its setup, which installs binder/requirements.txt into a fresh venv (about
+    30 s, pip's cache warm)."""
     foreign = guard(page)
     page.set_default_timeout(WAIT_MS)
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -74,11 +85,23 @@ def test_voila_lesson_walked_from_the_first_step_to_the_game(binder_server: str,
     for number, step in enumerate(STEPS, start=1):
         expect(page.locator(".hearts-lesson-progress")).to_contain_text(f"Step {number} of {len(STEPS)}")
         expect(page.locator(f".hearts-lesson-step-{step.key}")).to_be_visible()
-        act_on_step(page, step)
+        if number <= ACTED_ON:
+            act_on_step(page, step)
+            chip = page.locator(".hearts-lesson-path-step").nth(number - 1)
+            expect(chip).to_have_class(re.compile("hearts-lesson-done"))
+        if step.demo == "guided":  # the coach speaks before the pass, the pass is made
+            instant_pace(page.locator(f".hearts-lesson-step-{step.key} .hw-root"))
+            play_table(page, step, moves=2)
+        if step.demo == "table":
+            expect(page.locator(f".hearts-lesson-step-{step.key} .hw-root .hw-hand .hw-card")).to_have_count(13)
         shoot(page, SCREENSHOTS / "binder" / f"{number:02d}-{step.key}.png")
         if number < len(STEPS):
             page.locator(".hearts-lesson-next").click()
     expect(page.locator(".hearts-lesson-next")).to_be_disabled()
+    with page.expect_download() as download:  # the results, under Binder's URL too
+        page.locator(".hearts-lesson-download", has_text="CSV").click()
+    rows = list(csv.DictReader(io.StringIO(download.value.path().read_text(encoding="utf-8"))))
+    assert [r["key"] for r in rows] == [s.key for s in STEPS]
     page.reload()  # the progress is kept in the browser, also under Binder's URL
     expect(page.locator(f".hearts-lesson-step-{STEPS[-1].key}")).to_be_visible(timeout=WAIT_MS)
     page.locator(".hearts-lesson-back").click()
