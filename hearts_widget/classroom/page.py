@@ -12,15 +12,13 @@ phone the cards stack.
 
 from __future__ import annotations
 
-import csv
-import io
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from html import escape
 
 from ..lessons.format import Lesson
-from ..lessons.progress import RESULT_COLUMNS
+from ..lessons.progress import RESULT_COLUMNS, write_csv
 from ..text.lessons import lesson_text
 from ..text.rule_names import rule_name
 from ..text.teacher import first_try_count, learners_count, teacher_words
@@ -50,17 +48,16 @@ def learner_name(learner: Learner, lang: str) -> str:
 
 
 def class_csv(lesson: Lesson, learners: list[Learner]) -> str:
-    """One row per learner and step: the learner, then the very columns of their own results file."""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
+    """One row per learner and step: the learner, then the very columns of their own results file
+    (a cell a spreadsheet would run as a formula starts with ``'``: see ``spreadsheet_cell``)."""
+    rows = []
     for learner in learners:
         updated = datetime.fromtimestamp(learner.updated, timezone.utc).isoformat(timespec="seconds")
         for number, step in enumerate(lesson.steps, start=1):
             record = learner.report["steps"].get(step.key) or {
                 "done": False, "seconds": 0.0, "answered": 0, "attempts": 0, "first_try_right": 0,
                 "positions_first_try": 0}
-            writer.writerow({
+            rows.append({
                 "learner": learner.learner, "name": learner.name, "updated": updated,
                 "step": number, "key": step.key, "title": step.title("en"), "done": record["done"],
                 "questions": len(step.checks), "answered": record["answered"], "attempts": record["attempts"],
@@ -68,7 +65,7 @@ def class_csv(lesson: Lesson, learners: list[Learner]) -> str:
                 "positions_first_try": record["positions_first_try"], "seconds": record["seconds"],
                 "rules_mastered": " ".join(r for r in step.rules if learner.mastered(r)),
             })
-    return out.getvalue()
+    return write_csv(CSV_COLUMNS, rows)
 
 
 def class_now(lesson: Lesson, learners: list[Learner], lang: str) -> str:

@@ -36,6 +36,7 @@ from .mastery import rule_progress
 PROGRESS_FORMAT = 1
 GAMES_NAME = re.compile(r"[A-Za-z0-9_-]{8,32}")  # also a learner's id
 MAX_NAME = 60  # characters of a learner's name
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet may read as a formula (OWASP)
 RESULT_COLUMNS = ("step", "key", "title", "done", "questions", "answered", "attempts", "first_try_right",
                   "positions", "positions_first_try", "seconds", "rules_mastered")
 
@@ -108,12 +109,26 @@ def results(lesson: Lesson, progress: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def results_csv(lesson: Lesson, progress: dict[str, Any]) -> str:
+def spreadsheet_cell(value: Any) -> Any:
+    """``value`` as a CSV cell a spreadsheet shows and never runs: text starting with ``=``, ``+``,
+    ``-``, ``@``, a tab or a carriage return gets a leading ``'`` (OWASP's rule against CSV
+    injection); numbers and other text are unchanged."""
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+
+
+def write_csv(columns: tuple[str, ...], rows: Any) -> str:
+    """``rows`` (dicts keyed by ``columns``) as CSV text, every cell made safe (:func:`spreadsheet_cell`).
+    Lines end in CRLF (RFC 4180), so that a cell holding a carriage return is quoted too."""
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=RESULT_COLUMNS, lineterminator="\n")
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\r\n")
     writer.writeheader()
-    writer.writerows(results(lesson, progress))
+    writer.writerows({key: spreadsheet_cell(value) for key, value in row.items()} for row in rows)
     return out.getvalue()
+
+
+def results_csv(lesson: Lesson, progress: dict[str, Any]) -> str:
+    """The learner's results file: one row per step (:func:`results`)."""
+    return write_csv(RESULT_COLUMNS, results(lesson, progress))
 
 
 def results_json(lesson: Lesson, progress: dict[str, Any]) -> str:

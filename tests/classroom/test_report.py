@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from hearts_widget.classroom.page import class_csv
-from hearts_widget.classroom.report import ENV_SERVICE, ENV_STORE, StoreReporter, class_reporter
-from hearts_widget.classroom.store import ClassStore
+from hearts_widget.classroom.report import ENV_SERVICE, ENV_STORE, StoreReporter, class_reporter, learner_report
+from hearts_widget.classroom.store import ClassStore, clean_name
 from hearts_widget.lessons.format import builtin_lesson
 from hearts_widget.lessons.path import STEPS
-from hearts_widget.lessons.progress import RESULT_COLUMNS
+from hearts_widget.lessons.progress import RESULT_COLUMNS, new_progress, spreadsheet_cell, write_csv
 from hearts_widget.lessons.stepper import Lesson
 
 from .conftest import FIRST_BOARD, work
@@ -130,3 +130,27 @@ def test_a_store_that_cannot_be_written_leaves_the_lesson_working(tmp_path: Path
     assert lesson.index == STEPS.index(FIRST_BOARD), "the lesson went on"
     assert lesson.reporter is not None and not lesson.reporter.flush(0.5), "the report waits to be tried again"
     assert "the teacher's view did not get this learner's progress" in capfd.readouterr().err
+
+
+FORMULAS = ["=HYPERLINK(\"http://example.org\",\"x\")", "@SUM(1+1)*cmd|' /C calc'!A0", "+1+1", "-2", "\t=1",
+            "\r=1"]
+
+
+@pytest.mark.parametrize("text", FORMULAS)
+def test_a_csv_cell_a_spreadsheet_would_run_starts_with_a_quote(text: str) -> None:
+    """OWASP's rule: text starting with =, +, -, @, a tab or a carriage return is a formula to a spreadsheet."""
+    rows = list(csv.DictReader(io.StringIO(write_csv(("name", "count"), [{"name": text, "count": -2}]))))
+    assert rows == [{"name": "'" + text, "count": "-2"}], "numbers the lesson counts stay numbers"
+    assert spreadsheet_cell("Amina = top") == "Amina = top"
+
+
+def test_learners_named_as_formulas_reach_the_teachers_csv_as_text(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path / "class.sqlite")
+    names = [text for text in FORMULAS if clean_name(text) == text]  # (a name keeps no tab or carriage return)
+    assert len(names) == 4
+    for number, name in enumerate(names):
+        progress = {**new_progress(builtin_lesson(), "en"), "name": name, "learner": f"learner-{number:04d}"}
+        store.record(builtin_lesson(), learner_report(builtin_lesson(), progress))
+    rows = list(csv.DictReader(io.StringIO(class_csv(builtin_lesson(), store.learners(builtin_lesson().id)))))
+    assert {row["name"] for row in rows} == {"'" + name for name in names}
+    assert not [cell for row in rows for cell in row.values() if cell[:1] in ("=", "+", "-", "@", "\t", "\r")]
