@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import sqlite3
+import stat
 import threading
 import time
 import unicodedata
@@ -50,6 +52,8 @@ MAX_SECONDS = 30 * 24 * 3600.0
 LEARNER_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 STEP_FIELDS = ("done", "seconds", "answered", "attempts", "first_try_right", "positions_first_try")
 REPORT_FIELDS = ("format", "lesson", "learner", "name", "step", "lang", "steps", "rules", "first_try")
+PRIVATE_FILE = 0o600  # the store and its WAL files: the server's user only (the kept games are private too)
+PRIVATE_FOLDER = 0o700
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS progress (
     lesson TEXT NOT NULL,
@@ -216,14 +220,32 @@ def _check_first_try(lesson: Lesson, first_try: Any) -> dict[str, bool]:
 
 # -- the file ------------------------------------------------------------------------------
 
+def store_files(path: Path) -> list[Path]:
+    """The store's file and the files SQLite keeps beside it (WAL, shared memory, rollback journal)."""
+    return [path, *(path.with_name(path.name + end) for end in ("-wal", "-shm", "-journal"))]
+
+
+def make_private(path: Path) -> None:
+    """Make the store's file (and its folder when missing) readable by the server's user only: a new
+    file is made so; an existing one readable by others is narrowed. SQLite gives the files it makes
+    beside the store the store's own mode."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=PRIVATE_FOLDER, parents=True)
+    os.close(os.open(path, os.O_CREAT | os.O_RDWR, PRIVATE_FILE))
+    for file in store_files(path):
+        if file.exists() and stat.S_IMODE(file.stat().st_mode) & 0o077:
+            file.chmod(PRIVATE_FILE)
+
+
 class ClassStore:
-    """The class store in the SQLite file at ``path`` (made, with its folder, on first use)."""
+    """The class store in the SQLite file at ``path`` (made, with its folder, on first use, readable
+    by the server's user only: see :func:`make_private`)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._connections = threading.local()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            make_private(self.path)
             with self._connect() as db:
                 version = db.execute("PRAGMA user_version").fetchone()[0]
                 if version > SCHEMA_VERSION:
@@ -297,9 +319,8 @@ class ClassStore:
 
 def delete_store(path: str | Path) -> list[Path]:
     """Delete the class store at ``path`` with its WAL files: the files that were there."""
-    path = Path(path)
     gone = []
-    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+    for file in store_files(Path(path)):
         if file.exists():
             file.unlink()
             gone.append(file)

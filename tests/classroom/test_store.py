@@ -8,6 +8,7 @@ import copy
 import json
 import multiprocessing
 import sqlite3
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from hearts_widget.classroom.store import (
     check_report,
     delete_store,
     lesson_rules,
+    store_files,
 )
 from hearts_widget.lessons.format import builtin_lesson
 from hearts_widget.lessons.stepper import Lesson
@@ -208,3 +210,23 @@ def test_a_file_that_is_not_a_class_store_is_refused_clearly(tmp_path: Path) -> 
         db.execute("PRAGMA user_version=99")
     with pytest.raises(ClassStoreError, match="a class store of a newer hearts-widget"):
         ClassStore(newer)
+
+
+def test_the_store_and_its_wal_files_are_private_to_the_servers_user(tmp_path: Path, good: dict[str, Any]) -> None:
+    folder = tmp_path / "class-homes" / "hearts"
+    path = folder / "class.sqlite"
+    store = ClassStore(path)
+    store.record(LESSON, good)  # the WAL and shared-memory files exist while the store is open
+    files = [file for file in store_files(path) if file.exists()]
+    assert {file.name for file in files} >= {"class.sqlite", "class.sqlite-wal", "class.sqlite-shm"}
+    assert {file.name: oct(stat.S_IMODE(file.stat().st_mode)) for file in files} == {
+        file.name: "0o600" for file in files}
+    assert oct(stat.S_IMODE(folder.stat().st_mode)) == "0o700", "a folder the store made is private too"
+
+
+def test_a_store_left_readable_by_others_is_made_private(tmp_path: Path) -> None:
+    path = tmp_path / "class.sqlite"
+    ClassStore(path)
+    path.chmod(0o644)
+    ClassStore(path)
+    assert oct(stat.S_IMODE(path.stat().st_mode)) == "0o600"
