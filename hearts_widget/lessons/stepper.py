@@ -223,8 +223,11 @@ class Lesson(widgets.VBox):
         self.downloads.add_class("hearts-lesson-results")
         self.content = widgets.VBox()
         self.store = ProgressStore(lesson.id, self._on_saved) if remember else None
-        # A class served with a teacher's view: the progress goes to the teacher too (see hearts_widget.classroom).
+        # A class served with a teacher's view: the progress goes to the teacher too (see hearts_widget.classroom),
+        # from the moment the browser has said what it kept (its copy has the learner's id: reporting before
+        # would make a row under a fresh id at every reload).
         self.reporter = class_reporter(lesson)
+        self._browser_answered = self.store is None
         self.your_name = None
         if self.reporter is not None and self.reporter.asks_name:
             self.your_name = widgets.Text(continuous_update=False, style={"description_width": "initial"},
@@ -358,7 +361,9 @@ class Lesson(widgets.VBox):
 
     # -- the browser's memory ---------------------------------------------------
     def _on_saved(self, saved: dict[str, Any] | None) -> None:
-        """The progress the browser kept: continue from it (a reload, or the next day)."""
+        """The progress the browser kept (None: nothing kept): continue from it (a reload, or the next day).
+        Reports to the teacher start here."""
+        self._browser_answered = True
         if saved is None or not usable(saved, self.lesson):
             self._save()
             return
@@ -387,7 +392,7 @@ class Lesson(widgets.VBox):
         self._render_downloads(progress)
         if self.store is not None:
             self.store.progress = progress
-        if self.reporter is not None:
+        if self.reporter is not None and self._browser_answered:
             self.reporter.report(learner_report(self.lesson, progress))
 
     # -- what surrounds the step ------------------------------------------------

@@ -23,6 +23,14 @@ def store_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
+def opened(lesson: Lesson, saved: dict | None = None) -> Lesson:
+    """The page's browser answers the lesson with what it kept (``saved``; None: nothing), as
+    ``store.js`` does once the lesson is on the page; reports to the teacher start then."""
+    assert lesson.store is not None
+    lesson.store._on_message(lesson.store, {"type": "saved", "progress": saved}, [])
+    return lesson
+
+
 def play(board, code: str) -> None:  # type: ignore[no-untyped-def]
     """The learner clicks ``code`` on a lesson board."""
     board.table.send_intent({"type": "play", "state": board.table.state["id"], "card": code})

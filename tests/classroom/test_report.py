@@ -22,7 +22,7 @@ from hearts_widget.lessons.path import STEPS
 from hearts_widget.lessons.progress import RESULT_COLUMNS, new_progress, spreadsheet_cell, write_csv
 from hearts_widget.lessons.stepper import Lesson
 
-from .conftest import FIRST_BOARD, work
+from .conftest import FIRST_BOARD, opened, work
 
 CARD = re.compile(r"(?<![\w-])(10|[2-9JQKA])[CDSH](?![\w-])")
 
@@ -35,7 +35,7 @@ def kept(lesson: Lesson, path: Path) -> dict:
 
 
 def test_a_lesson_in_a_class_reports_each_change_with_the_name_typed(store_path: Path) -> None:
-    lesson = Lesson(lang="en")
+    lesson = opened(Lesson(lang="en"))
     assert isinstance(lesson.reporter, StoreReporter) and lesson.your_name is not None
     assert kept(lesson, store_path)["step"] == STEPS[0].key, "the first step is there before any answer"
     lesson.your_name.value = "  Amina \t Mwangi "
@@ -50,7 +50,7 @@ def test_a_lesson_in_a_class_reports_each_change_with_the_name_typed(store_path:
 
 
 def test_no_card_is_stored_though_the_browser_keeps_the_card_played(store_path: Path) -> None:
-    lesson = Lesson(lang="en")
+    lesson = opened(Lesson(lang="en"))
     work(lesson)
     assert lesson.reporter is not None and lesson.reporter.flush(10)
     played = lesson.progress["steps"][FIRST_BOARD.key]["parts"][f"position:{FIRST_BOARD.positions[0].key}"]["played"]
@@ -61,7 +61,7 @@ def test_no_card_is_stored_though_the_browser_keeps_the_card_played(store_path: 
 
 
 def test_the_teachers_csv_is_the_learners_own_results_file(store_path: Path) -> None:
-    lesson = Lesson(lang="sw")
+    lesson = opened(Lesson(lang="sw"))
     lesson.your_name.value = "Jose"  # type: ignore[union-attr]
     work(lesson)
     mine = list(csv.DictReader(io.StringIO(lesson_csv(lesson))))
@@ -80,7 +80,7 @@ def lesson_csv(lesson: Lesson) -> str:
 
 
 def test_start_over_keeps_the_learner_and_the_name(store_path: Path) -> None:
-    lesson = Lesson(lang="en")
+    lesson = opened(Lesson(lang="en"))
     lesson.your_name.value = "Amina"  # type: ignore[union-attr]
     work(lesson)
     learner = lesson.progress["learner"]
@@ -99,6 +99,28 @@ def test_a_reload_brings_back_the_learner_and_the_name(store_path: Path) -> None
     assert again.store is not None
     again.store._on_message(again.store, {"type": "saved", "progress": saved}, [])
     assert again.progress["learner"] == saved["learner"] and again.your_name.value == "Amina"  # type: ignore[union-attr]
+
+
+def test_one_learner_is_one_row_whatever_the_reloads(store_path: Path) -> None:
+    """The lesson reports nothing until the browser has said what it kept: its copy has the learner's
+    id, so a reload does not add a row under a fresh one ("ghost" learners)."""
+    first = Lesson(lang="en")
+    assert first.reporter is not None and first.reporter.flush(1)
+    assert not ClassStore(store_path).learners(first.lesson.id), "nothing before the browser answers"
+    opened(first)  # a first visit: nothing kept in this browser
+    first.your_name.value = "Amina"  # type: ignore[union-attr]
+    work(first)
+    kept_by_browser = json.loads(json.dumps(first.store.progress))  # type: ignore[union-attr]
+    assert first.reporter.flush(10)
+    for _reload in range(3):
+        again = Lesson(lang="en")
+        assert again.progress["learner"] != kept_by_browser["learner"], "a new kernel starts with a fresh id"
+        opened(again, kept_by_browser)
+        assert again.reporter is not None and again.reporter.flush(10)
+        kept_by_browser = json.loads(json.dumps(again.store.progress))  # type: ignore[union-attr]
+    rows = ClassStore(store_path).learners(first.lesson.id)
+    assert [(row.learner, row.name, row.step) for row in rows] == [
+        (first.progress["learner"], "Amina", FIRST_BOARD.key)]
 
 
 @pytest.mark.parametrize("environ", [{}, {ENV_SERVICE: "http://127.0.0.1:1/services/hearts-class/"}])
@@ -125,7 +147,7 @@ def test_a_store_that_cannot_be_written_leaves_the_lesson_working(tmp_path: Path
     folder = tmp_path / "not-a-folder"
     folder.write_text("a file where the store's folder should be")
     monkeypatch.setenv(ENV_STORE, str(folder / "class.sqlite"))
-    lesson = Lesson(lang="en")
+    lesson = opened(Lesson(lang="en"))
     work(lesson)
     assert lesson.index == STEPS.index(FIRST_BOARD), "the lesson went on"
     assert lesson.reporter is not None and not lesson.reporter.flush(0.5), "the report waits to be tried again"
