@@ -17,11 +17,14 @@ from typing import Any
 from ..bots.arena import ArenaResult, play_out
 from ..bots.function import FunctionBot, as_card
 from ..bots.rule import RuleBot
-from ..engine import Card, Hand, Rules, SeatView
+from ..engine import Card, Hand, HeartsError, Rules, SeatView
+from ..engine.cards import parse_cards
 from ..text.translate import default_language
 from ..text.tutorial import check_text, section_text
 
 SAMPLE_DEALS = 6  # hands of rule bots whose positions the checks try
+MORE_DEALS = 200  # further hands searched for positions that call for a rarer behaviour
+EACH_BEHAVIOUR = 8  # positions that call for each behaviour a check names (ducking, dumping the Q♠)
 HIGH_SPADES = tuple(Card.parse(code) for code in ("QS", "KS", "AS"))
 
 
@@ -48,14 +51,15 @@ class Tutorial:
 
     # -- the checks ------------------------------------------------------------------
     def check_legal(self, hand: Hand, legal_now: Any) -> None:
-        """Section 1: ``legal_now`` must be the legal cards of the seat to move in ``hand``."""
+        """Section 1: ``legal_now`` must be the legal cards of the seat to move in ``hand`` (cards or card
+        text such as ``["2C", "5C"]``, in any order)."""
         if legal_now is Ellipsis:
             self._say("missing", name="legal_now")
             return
         expected = hand.legal_moves()
-        try:
-            same = sorted(legal_now) == sorted(expected)
-        except TypeError:
+        try:  # cards or card text, as the engine takes them: [Card.parse("2C")], ["2C", "5C"], "2C 5C"
+            same = sorted(parse_cards(legal_now)) == sorted(expected)
+        except HeartsError:
             same = False
         if not same:
             self._say("legal-wrong", answer=_shown(legal_now), expected=_cards(expected))
@@ -167,23 +171,31 @@ class Tutorial:
 
 @cache
 def sample_views() -> tuple[tuple[SeatView, ...], tuple[SeatView, ...]]:
-    """The pass views and the play views (with a choice of card) of the rule bots' hands of
-    a few fixed deals: the positions the checks try."""
+    """The pass views and the play views (with a choice of card) the checks try: every
+    position of the rule bots' hands of a few fixed deals, and then, from further fixed
+    deals, the positions that call for dumping the Q♠ (which the first deals seldom
+    need), until ``EACH_BEHAVIOUR`` positions call for it. (Ducking is called for in
+    dozens of the first deals' positions.)"""
     passes: list[SeatView] = []
     plays: list[SeatView] = []
+    keep_all = True
 
     class Watching(RuleBot):
         def choose_pass(self, view: SeatView) -> list[Card]:
-            passes.append(view)
+            if keep_all:
+                passes.append(view)
             return super().choose_pass(view)
 
         def choose_play(self, view: SeatView) -> Card:
-            if len(view.legal) > 1:
+            if len(view.legal) > 1 and (keep_all or must_dump_maria(view)):
                 plays.append(view)
             return super().choose_play(view)
 
     rules = Rules()
-    for number in range(SAMPLE_DEALS):
+    for number in range(MORE_DEALS):
+        keep_all = number < SAMPLE_DEALS
+        if not keep_all and sum(map(must_dump_maria, plays)) >= EACH_BEHAVIOUR:
+            break
         play_out([Watching() for _ in range(rules.players)], Hand.deal(rules, 100 + number, number=number))
     return tuple(passes), tuple(plays)
 

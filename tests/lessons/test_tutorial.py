@@ -12,9 +12,9 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from hearts_widget.engine import Hand, Rules, SeatView
+from hearts_widget.engine import Card, Hand, Rules, SeatView
 from hearts_widget.lessons.light_outputs import heavy_parts
-from hearts_widget.lessons.tutorial import Tutorial
+from hearts_widget.lessons.tutorial import EACH_BEHAVIOUR, Tutorial, duck_card, must_dump_maria, sample_views
 from hearts_widget.text import LANGUAGES
 from hearts_widget.text.tutorial import SECTIONS, check_text, section_text
 
@@ -118,3 +118,148 @@ def test_the_tutorial_speaks_each_language(lang: str, capsys) -> None:  # type: 
         assert section_text(key, lang) != section_text(key, "en")
     Tutorial(lang).check_lowest(lambda view: ...)
     assert capsys.readouterr().out.strip() == check_text("missing", lang, name="bot")  # a lambda is "bot"
+
+
+# -- every claim a check makes is tested: a wrong bot per behaviour hears "Not yet" about it --
+class Heard(Tutorial):
+    """The tutorial in English, keeping which message each check chose."""
+
+    def __init__(self) -> None:
+        super().__init__("en")
+        self.kinds: list[str] = []
+
+    def _say(self, kind: str, **facts) -> None:  # type: ignore[no-untyped-def]
+        self.kinds.append(kind)
+        super()._say(kind, **facts)
+
+
+def test_the_sample_positions_call_for_every_behaviour_a_check_names() -> None:
+    passes, plays = sample_views()
+    assert sum(duck_card(view) is not None for view in plays) >= EACH_BEHAVIOUR
+    assert sum(must_dump_maria(view) for view in plays) >= EACH_BEHAVIOUR
+    for code in ("QS", "KS", "AS"):
+        assert any(Card.parse(code) in view.held for view in passes), code
+    lowest_first = [view for view in plays if min(c.rank for c in view.legal) == view.legal[0].rank]
+    assert 0 < len(lowest_first) < len(plays)  # the first legal card is not always a lowest one
+
+
+def solution_bot(view: SeatView):  # type: ignore[no-untyped-def]
+    """The tutorial's answer: duck under the winning card, else dump the Q♠, else the highest card."""
+    led = view.trick.led_suit
+    following = [card for card in view.legal if card.suit is led]
+    if led is not None and following:
+        winning = max((card for card in view.trick.cards if card.suit is led), key=lambda card: card.rank)
+        under = [card for card in following if card.rank < winning.rank]
+        return max(under or following, key=lambda card: card.rank if under else -card.rank)
+    if led is not None:
+        return next((card for card in view.legal if card.is_black_maria),
+                    max(view.legal, key=lambda card: (card.is_heart, card.rank)))
+    return min(view.legal, key=lambda card: card.rank)
+
+
+def never_ducks(view: SeatView):  # type: ignore[no-untyped-def]
+    led = view.trick.led_suit
+    if any(card.suit is led for card in view.legal):
+        return min(view.legal, key=lambda card: card.rank)
+    return solution_bot(view)
+
+
+def ducks_too_low(view: SeatView):  # type: ignore[no-untyped-def]
+    led = view.trick.led_suit
+    if any(card.suit is led for card in view.legal) and view.trick.cards:
+        winning = max((card for card in view.trick.cards if card.suit is led), key=lambda card: card.rank)
+        under = [card for card in view.legal if card.suit is led and card.rank < winning.rank]
+        if under:
+            return min(under, key=lambda card: card.rank)
+    return solution_bot(view)
+
+
+def never_dumps(view: SeatView):  # type: ignore[no-untyped-def]
+    answer = solution_bot(view)
+    if answer.is_black_maria and not any(card.suit is view.trick.led_suit for card in view.legal):
+        return max((card for card in view.legal if not card.is_black_maria), key=lambda card: card.rank)
+    return answer
+
+
+def dumps_by_text(view: SeatView):  # type: ignore[no-untyped-def]
+    """A learner's slip: str(card) is "Q♠", so this never finds the queen."""
+    led = view.trick.led_suit
+    if led is not None and not any(card.suit is led for card in view.legal):
+        for card in view.legal:
+            if str(card) == "QS":
+                return card
+        return max(view.legal, key=lambda card: (card.is_black_maria is False, card.rank))
+    return solution_bot(view)
+
+
+@pytest.mark.parametrize(("bot", "kind"), [
+    (solution_bot, "better-right"), (never_ducks, "duck-wrong"), (ducks_too_low, "duck-wrong"),
+    (never_dumps, "dump-wrong"), (dumps_by_text, "dump-wrong"),
+], ids=lambda value: getattr(value, "__name__", value))
+def test_check_better_tells_which_behaviour_is_missing(bot, kind, capsys) -> None:  # type: ignore[no-untyped-def]
+    heard = Heard()
+    heard.check_better(bot)
+    said = capsys.readouterr().out.strip()
+    assert heard.kinds == [kind], said
+    assert said.startswith("Well done" if kind.endswith("right") else "Not yet")
+    assert ("Q♠" in said) == (kind != "duck-wrong")
+
+
+def keeping(code: str):  # type: ignore[no-untyped-def]
+    def passing(view: SeatView):  # type: ignore[no-untyped-def]
+        chosen = [card for card in view.held if card.code in ("QS", "KS", "AS") and card.code != code]
+        rest = sorted((card for card in view.held if card not in chosen and card.code != code),
+                      key=lambda card: -card.rank)
+        return (chosen + rest)[:3]
+    passing.__name__ = f"keeps_{code}"
+    return passing
+
+
+def three_highest(view: SeatView):  # type: ignore[no-untyped-def]
+    return sorted(view.held, key=lambda card: -card.rank)[:3]
+
+
+@pytest.mark.parametrize(("passing", "kind", "named"), [
+    (keeping(""), "pass-right", ""), (keeping("QS"), "pass-wrong", "Q♠"), (keeping("KS"), "pass-wrong", "K♠"),
+    (keeping("AS"), "pass-wrong", "A♠"), (three_highest, "pass-wrong", "♠"),
+    (lambda view: view.held[:2], "pass-invalid", ""), (lambda view: ["QS", "QS", "QS"], "pass-invalid", ""),
+], ids=["passes-all", "keeps-QS", "keeps-KS", "keeps-AS", "three-highest", "two-cards", "same-card"])
+def test_check_pass_tells_which_spade_was_kept(passing, kind, named, capsys) -> None:  # type: ignore[no-untyped-def]
+    heard = Heard()
+    heard.check_pass(passing)
+    said = capsys.readouterr().out.strip()
+    assert heard.kinds == [kind], said
+    assert named in said.split("holding")[-1]
+
+
+def first_legal(view: SeatView):  # type: ignore[no-untyped-def]
+    return view.legal[0]
+
+
+def highest(view: SeatView):  # type: ignore[no-untyped-def]
+    return max(view.legal, key=lambda card: card.rank)
+
+
+def lowest_as_text(view: SeatView):  # type: ignore[no-untyped-def]
+    return min(view.legal, key=lambda card: card.rank).code  # card text is a card too
+
+
+@pytest.mark.parametrize(("bot", "kind"), [
+    (lowest_as_text, "lowest-right"), (first_legal, "lowest-wrong"), (highest, "lowest-wrong"),
+], ids=lambda value: getattr(value, "__name__", value))
+def test_check_lowest_tells_right_from_wrong(bot, kind, capsys) -> None:  # type: ignore[no-untyped-def]
+    heard = Heard()
+    heard.check_lowest(bot)
+    assert heard.kinds == [kind], capsys.readouterr().out
+
+
+def test_check_legal_takes_cards_or_card_text_like_the_engine(capsys) -> None:  # type: ignore[no-untyped-def]
+    hand = Hand.deal(Rules(), seed=7, number=3).play("2C")
+    legal = hand.legal_moves()
+    assert len(legal) > 1
+    heard = Heard()
+    for answer in (legal, [card.code for card in reversed(legal)], " ".join(str(card) for card in legal),
+                   legal[1:], [*legal, *hand.held(hand.to_move)], ["2C"], [1, 2], 5, None):
+        heard.check_legal(hand, answer)
+    capsys.readouterr()
+    assert heard.kinds == ["legal-right"] * 3 + ["legal-wrong"] * 6
