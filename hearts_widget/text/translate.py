@@ -23,8 +23,8 @@ def check_language(lang: str | None) -> str:
     """The language code to use; an unknown code is refused naming the choices."""
     if lang is None:
         return DEFAULT_LANGUAGE
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise ValueError(f"unknown language {repr(lang)[:40]}: choose one of {', '.join(LANGUAGES)}")
     return lang
 
 

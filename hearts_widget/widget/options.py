@@ -10,6 +10,7 @@ from typing import Any
 from ..bots import BOTS, Bot, make_bot
 from ..bots.function import as_bot
 from ..engine import Rules
+from ..engine.errors import shown
 from ..text.rule_names import rule_name
 from ..text.translate import LANGUAGES, default_language
 
@@ -81,15 +82,19 @@ class TableOptions:
             if name not in known:
                 close = difflib.get_close_matches(name, known, n=1)
                 hint = f" Did you mean {close[0]!r}?" if close else ""
-                raise TypeError(f"HeartsTable got an unknown option {name!r}.{hint} "
+                raise TypeError(f"HeartsTable got an unknown option {shown(name)}.{hint} "
                                 f"The options are: {', '.join(known)}.")
+        if kwargs.get("lang") is not None:
+            check_lang(kwargs["lang"])
         kwargs = {**kwargs, "lang": default_language(kwargs.get("lang"))}
-        if isinstance(kwargs.get("untaught"), (list, frozenset, set)):
-            kwargs["untaught"] = tuple(sorted(kwargs["untaught"]))
+        untaught = kwargs.get("untaught")
+        if isinstance(untaught, (list, frozenset, set)) and all(isinstance(rule, str) for rule in untaught):
+            kwargs["untaught"] = tuple(sorted(untaught))
         rules = kwargs.get("rules")
         if rules is not None:
             if not isinstance(rules, Rules):
-                raise ValueError(f"rules must be a hearts_widget.Rules, like Rules(variant='omnibus'), not {rules!r}")
+                raise ValueError(f"rules must be a hearts_widget.Rules, like Rules(variant='omnibus'), "
+                                 f"not {shown(rules)}")
             both = sorted({"players", "target", "variant"} & set(kwargs))
             if both:
                 raise TypeError(f"give the rules either as rules=Rules(...) or as {', '.join(both)}, not both")
@@ -103,38 +108,39 @@ class TableOptions:
     def check(self) -> None:
         self.game_rules  # noqa: B018 - reading it raises naming players, target or variant
         if self.seed is not None and (not isinstance(self.seed, int) or isinstance(self.seed, bool)):
-            raise ValueError(f"seed must be a whole number or None, not {self.seed!r}")
+            raise ValueError(f"seed must be a whole number or None, not {shown(self.seed)}")
         if not isinstance(self.learner, int) or isinstance(self.learner, bool) \
                 or not 0 <= self.learner < self.players:
-            raise ValueError(f"learner must be a seat from 0 to {self.players - 1}, not {self.learner!r}")
+            raise ValueError(f"learner must be a seat from 0 to {self.players - 1}, not {shown(self.learner)}")
         if not isinstance(self.open_hands, bool):
-            raise ValueError(f"open_hands must be True or False, not {self.open_hands!r}")
+            raise ValueError(f"open_hands must be True or False, not {shown(self.open_hands)}")
         check_pace(self.pace)
         check_continue_after(self.continue_after)
         check_lang(self.lang)
         if self.layout not in LAYOUTS:
-            raise ValueError(f"layout must be one of {', '.join(map(repr, LAYOUTS))}, not {self.layout!r:.60}")
+            raise ValueError(f"layout must be one of {', '.join(map(repr, LAYOUTS))}, not {shown(self.layout)}")
         if self.keep_as is not None and not (isinstance(self.keep_as, str) and 0 < len(self.keep_as) <= MAX_NAME):
-            raise ValueError(f"keep_as must be None or a name of 1 to {MAX_NAME} characters, not {self.keep_as!r:.60}")
+            raise ValueError(f"keep_as must be None or a name of 1 to {MAX_NAME} characters, not {shown(self.keep_as)}")
         for name in ("show_rule_ids", "ask_first"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
+                raise ValueError(f"{name} must be True or False, not {shown(getattr(self, name))}")
         if not isinstance(self.untaught, tuple) or not all(isinstance(r, str) for r in self.untaught):
-            raise ValueError(f"untaught must be a tuple of rule ids, not {self.untaught!r:.60}")
+            raise ValueError(f"untaught must be a tuple of rule ids, not {shown(self.untaught)}")
         for rule in self.untaught:
-            rule_name(rule)  # an unknown rule id is refused naming the ids
+            try:
+                rule_name(rule)
+            except ValueError:
+                raise ValueError(f"untaught lists {shown(rule)}, which is not a rule id (rule ids look like "
+                                 f"'play.hearts-broken'; RULES.md lists them)") from None
         if self.seats is not None:
             seats = self.seats
             if isinstance(seats, str) or not isinstance(seats, Sequence) or len(seats) != self.players:
-                raise ValueError(f"seats must list {self.players} entries, one per seat, not {seats!r}")
+                raise ValueError(f"seats must list {self.players} entries, one per seat, not {shown(seats)}")
             for seat, kind in enumerate(seats):
-                if not (isinstance(kind, str) and kind in (HUMAN, BOT, *BOTS)) and not is_bot(kind) \
-                        and not (callable(kind) and not isinstance(kind, str)):
-                    raise ValueError(f"seat {seat} must be 'human', 'bot', one of {', '.join(BOTS)}, a bot "
-                                     f"object (with choose_pass, choose_play and choose_moon) or a bot function "
-                                     f"(def my_bot(view) -> card), not {kind!r}")
-            if seats[self.learner] != HUMAN:
-                raise ValueError(f"the learner's seat {self.learner} must be 'human', not {seats[self.learner]!r}")
+                check_seat(kind, f"seats[{seat}]")
+            if not (isinstance(seats[self.learner], str) and seats[self.learner] == HUMAN):
+                raise ValueError(f"seats[{self.learner}], the learner's seat, must be 'human', "
+                                 f"not {shown(seats[self.learner])}")
 
     @property
     def game_rules(self) -> Rules:
@@ -157,18 +163,34 @@ def seats_of_bots(kwargs: dict[str, Any]) -> tuple[Any, ...]:
     if isinstance(bots, str) or not isinstance(bots, Sequence) or not isinstance(players, int) \
             or len(bots) != players - 1:
         raise ValueError(f"bots must list {players - 1 if isinstance(players, int) else 'the'} bots, one per "
-                         f"other seat from your left, not {bots!r:.80}")
+                         f"other seat from your left, not {shown(bots)}")
     if not isinstance(learner, int) or isinstance(learner, bool) or not 0 <= learner < players:
-        raise ValueError(f"learner must be a seat from 0 to {players - 1}, not {learner!r}")
+        raise ValueError(f"learner must be a seat from 0 to {players - 1}, not {shown(learner)}")
+    for number, bot in enumerate(bots):
+        check_seat(bot, f"bots[{number}]", human=False)
     seats: list[Any] = [HUMAN] * players
     for offset, bot in enumerate(bots, start=1):
         seats[(learner + offset) % players] = bot
     return tuple(seats)
 
 
+def check_seat(kind: Any, label: str, human: bool = True) -> None:
+    """Refuse, naming ``label`` (``seats[2]``, ``bots[0]``), what cannot sit at a seat
+    (a bot's seat when ``human`` is False)."""
+    if isinstance(kind, type):
+        raise ValueError(f"{label} must be a bot object, not the class {kind.__name__} "
+                         f"(write {kind.__name__}() to make one)")
+    names = (HUMAN, BOT, *BOTS) if human else (BOT, *BOTS)
+    if not (isinstance(kind, str) and kind in names) and not is_bot(kind) and not callable(kind):
+        person = "'human', " if human else ""
+        raise ValueError(f"{label} must be {person}'bot', one of {', '.join(BOTS)}, a bot "
+                         f"object (with choose_pass, choose_play and choose_moon) or a bot function "
+                         f"(def my_bot(view) -> card), not {shown(kind)}")
+
+
 def check_pace(pace: Any) -> float:
     if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:
-        raise ValueError(f"pace must be seconds between bot cards, from 0 (instant) to {MAX_PACE:g}, not {pace!r}")
+        raise ValueError(f"pace must be seconds between bot cards, from 0 (instant) to {MAX_PACE:g}, not {shown(pace)}")
     return float(pace)
 
 
@@ -176,13 +198,13 @@ def check_continue_after(seconds: Any) -> float:
     """How long a completed trick stays on the table by itself (0: until the learner continues)."""
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds <= MAX_CONTINUE_AFTER:
         raise ValueError(f"continue_after must be the seconds a completed trick stays on the table, from 0 "
-                         f"(until you continue) to {MAX_CONTINUE_AFTER:g}, not {seconds!r}")
+                         f"(until you continue) to {MAX_CONTINUE_AFTER:g}, not {shown(seconds)}")
     return float(seconds)
 
 
 def check_lang(lang: Any) -> str:
     if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+        raise ValueError(f"unknown language {shown(lang)} for lang: choose one of {', '.join(LANGUAGES)}")
     return str(lang)
 
 

@@ -503,7 +503,7 @@ class TableSession:
 
     def load(self, game: Game) -> None:
         if not isinstance(game, Game):
-            raise TypeError(f"load() needs a hearts_widget.Game, not {type(game).__name__}")
+            raise TypeError(f"game must be a hearts_widget.Game (load() needs one), not {type(game).__name__}")
         if game.rules.players != self.options.players:
             raise ValueError(f"this table seats {self.options.players} players; the game has {game.rules.players}")
         self.game = game

@@ -31,6 +31,7 @@ import traitlets
 from ..bots.coach import hint, judge_card, judge_pass, trick_feedback
 from ..engine import Game, Hand, HeartsError, Rules
 from ..engine.display import seat_view_html
+from ..engine.errors import shown
 from ..text.classroom import page_strings, render_failed_text, saved_notice
 from ..text.ui import snapshot_labels, ui_strings
 from . import persist
@@ -65,6 +66,13 @@ _unsaved: weakref.WeakSet[HeartsTable] = weakref.WeakSet()
 def _keep_unsaved() -> None:
     for table in list(_unsaved):
         table._keep()
+
+
+def _rules_from(source: str, options: dict[str, Any]) -> None:
+    """Refuse rule options where the rules come from ``source`` (a hand, a saved game)."""
+    given = sorted({"rules", "players", "target", "variant"} & set(options))
+    if given:
+        raise TypeError(f"the rules come from {source}: give no {', '.join(given)}")
 
 
 # While the coach searches in its thread, Python switches threads every millisecond instead of
@@ -230,8 +238,12 @@ class HeartsTable(anywidget.AnyWidget):
         (until undo), whoever won it, so a lesson shows the result of that one
         choice. Other options as for ``HeartsTable`` (``layout="position"`` for a
         lesson's compact board)."""
+        if not isinstance(hand, Hand):
+            raise TypeError(f"hand must be a hearts_widget.Hand, like Hand.deal(Rules(), seed=1) or "
+                            f"Hand.from_cards(...), not {shown(hand)}")
         if not isinstance(stop_after_move, bool):
-            raise ValueError(f"stop_after_move must be True or False, not {stop_after_move!r}")
+            raise ValueError(f"stop_after_move must be True or False, not {shown(stop_after_move)}")
+        _rules_from("the hand", options)
         table = cls(rules=hand.rules, **options)  # the hand's variant and house rules too
         table._session.stop_after_move = stop_after_move
         table.load(Game.from_hand(hand, options.get("seed")))
@@ -261,6 +273,7 @@ class HeartsTable(anywidget.AnyWidget):
             rules = Rules.from_dict(game.get("rules") if isinstance(game, dict) else None)
         except (ValueError, TypeError) as error:
             raise persist.RecordError(f"bad rules in the saved game: {error}") from None
+        _rules_from("the saved game", options)
         table = cls(rules=rules, **options)
         persist.restore(table._session, record)
         table._after_change()

@@ -49,8 +49,10 @@ def test_bots_as_a_keyword_is_checked() -> None:
         HeartsTable(bots=[lowest])
     with pytest.raises(TypeError, match="not both"):
         HeartsTable(bots=[lowest, "rule", "rule"], seats=["human", "rule", "rule", "rule"])
-    with pytest.raises(ValueError, match="seat 1"):
+    with pytest.raises(ValueError, match=r"bots\[0\] must be 'bot'"):
         HeartsTable(bots=[42, "rule", "rule"])
+    with pytest.raises(ValueError, match=r"bots\[2\] must be"):
+        HeartsTable(bots=["rule", "rule", "human"])
 
 
 def raising(view: SeatView):  # type: ignore[no-untyped-def]

@@ -21,7 +21,7 @@ def test_unknown_option_is_rejected_with_a_suggestion() -> None:
     ({"seed": "abc"}, "seed"), ({"learner": 4}, "learner"), ({"open_hands": "yes"}, "open_hands"),
     ({"pace": -1}, "pace"), ({"pace": 60}, "pace"), ({"lang": "xx"}, "language"),
     ({"seats": ["human", "bot"]}, "seats"), ({"seats": ["bot", "bot", "bot", "bot"]}, "learner"),
-    ({"seats": ["human", "robot", "bot", "bot"]}, "seat 1"),
+    ({"seats": ["human", "robot", "bot", "bot"]}, r"seats\[1\]"),
 ])
 def test_bad_option_values_are_refused(options: dict, words: str) -> None:
     with pytest.raises(ValueError, match=words):
