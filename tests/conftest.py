@@ -21,7 +21,7 @@ from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from servers import SharedServer, free_port, repository_env, start_server, stop_server
 
@@ -50,6 +50,12 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 # Kernels of closed pages (no page connected) are culled after this long on the shared Voilà
 # servers, which cannot be asked over HTTP to stop a kernel (Voilà alone keeps no kernel list):
 # a test's kernels outlive it by minutes, not the whole run.
+# How long an ``expect`` waits by default for what a person would see (a board drawn, a notice said):
+# seconds when the 2 cores are busy (CI runs two workers beside kernels and Chromium). Playwright's
+# own default, 5 s, failed a board drawn at load 10; this was set, by accident, for the whole browser
+# run by tests/serverless/test_site.py at import, so a test run alone waited less than in CI.
+expect.set_options(timeout=60_000)
+
 VOILA_CULL = ["--MappingKernelManager.cull_idle_timeout=240", "--MappingKernelManager.cull_interval=30"]
 # A server's first start here imports Jupyter and its extensions on a loaded machine.
 SERVER_START_S = 120

@@ -27,7 +27,6 @@ EXAMPLE = load_lesson(ROOT / "docs" / "example-lesson.json")
 WORDS = site_page_text("en")
 
 WAIT_MS = 240_000  # a cold Pyodide start is seconds on an idle machine; CI shares 2 cores
-expect.set_options(timeout=60_000)  # a step drawn, a notice said: seconds when the 2 cores are busy
 
 
 def open_page(page: Page, url: str) -> tuple[float, float]:
