@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 from html import escape
 
 from ..lessons.format import Lesson
+from ..lessons.mastery import rights_needed
 from ..lessons.progress import RESULT_COLUMNS, write_csv
 from ..text.lessons import lesson_text
 from ..text.rule_names import rule_name
@@ -51,6 +52,7 @@ def class_csv(lesson: Lesson, learners: list[Learner]) -> str:
     """One row per learner and step: the learner, then the very columns of their own results file
     (a cell a spreadsheet would run as a formula starts with ``'``: see ``spreadsheet_cell``)."""
     rows = []
+    needed = rights_needed(lesson)
     for learner in learners:
         updated = datetime.fromtimestamp(learner.updated, timezone.utc).isoformat(timespec="seconds")
         for number, step in enumerate(lesson.steps, start=1):
@@ -63,7 +65,7 @@ def class_csv(lesson: Lesson, learners: list[Learner]) -> str:
                 "questions": len(step.checks), "answered": record["answered"], "attempts": record["attempts"],
                 "first_try_right": record["first_try_right"], "positions": len(step.positions),
                 "positions_first_try": record["positions_first_try"], "seconds": record["seconds"],
-                "rules_mastered": " ".join(r for r in step.rules if learner.mastered(r)),
+                "rules_mastered": " ".join(r for r in step.rules if learner.mastered(r, needed)),
             })
     return write_csv(CSV_COLUMNS, rows)
 
@@ -113,7 +115,8 @@ def _card(lesson: Lesson, learner: Learner, lang: str) -> str:
     report = learner.report
     steps_done = sum(bool(report["steps"].get(key, {}).get("done")) for key in keys)
     rules = lesson_rules(lesson)
-    mastered = [rule for rule in rules if learner.mastered(rule)]
+    needed = rights_needed(lesson)
+    mastered = [rule for rule in rules if learner.mastered(rule, needed)]
     missed = [rule for rule in rules if rule not in mastered and report["rules"].get(rule, {}).get("wrong")]
     answers = list(report["first_try"].values())
     chips = []

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from ..lessons.format import Lesson
-from ..lessons.mastery import MASTERED_AFTER, taught_rules
+from ..lessons.mastery import is_mastered, taught_rules
 from ..lessons.progress import MAX_NAME
 from ..text.translate import LANGUAGES
 
@@ -68,9 +68,8 @@ CREATE TABLE IF NOT EXISTS progress (
 
 
 def lesson_rules(lesson: Lesson) -> list[str]:
-    """The rules the lesson asks about, each once, in the order first asked (``taught_rules`` may
-    name a rule twice when a step asks about it twice; the learner's mastery line counts it once)."""
-    return list(dict.fromkeys(taught_rules(lesson)))
+    """The rules the lesson counts for mastery, each once, in the order first asked."""
+    return taught_rules(lesson)
 
 
 class ReportError(ValueError):
@@ -92,8 +91,9 @@ class Learner:
     first_seen: float
     updated: float
 
-    def mastered(self, rule: str) -> bool:
-        return self.report["rules"].get(rule, {}).get("right", 0) >= MASTERED_AFTER
+    def mastered(self, rule: str, needed: dict[str, int]) -> bool:
+        """Whether the learner has mastered ``rule`` (``needed``: the lesson's ``rights_needed``)."""
+        return is_mastered(needed, rule, self.report["rules"].get(rule, {}).get("right", 0))
 
 
 # -- checking a report ---------------------------------------------------------------------

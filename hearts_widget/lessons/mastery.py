@@ -1,13 +1,16 @@
 """Which rules a learner has mastered, and what to bring back to them.
 
-Every board and question of a lesson asks about rules (RULES.md ids): a board
-about the rules of its step that the engine judges its cards by, a question
-about its own ``rules`` or its step's. A learner's answer to it is right
-unaided when their first card (or choice) was right and they had not asked to
-see the playable cards. A rule is mastered once answered right unaided twice
-(:data:`MASTERED_AFTER`); a rule answered wrong and not mastered comes back at
-the next review step (:func:`missed_before`). All of it follows from the
-progress the browser keeps (:mod:`.progress`): nothing more is stored.
+Every board and question of a lesson tests rules (RULES.md ids): a board the rules
+its refused cards are refused by (any playable card is a right answer, so a board
+where every card is playable tests none), a question its own ``rules`` or its
+step's. A learner's answer to it is right unaided when their first card (or choice)
+was right and they had not asked to see the playable cards. A rule is mastered once
+answered right unaided twice, or as many times as the lesson asks it when that is
+once (:func:`rights_needed`), so a learner right first time everywhere masters every
+rule the lesson counts. A board or question answered wrong (or with help) whose rules
+are not mastered comes back at the next review step (:func:`missed_before`); the
+lesson's last review step comes after its last board. All of it follows from the
+progress (:mod:`.progress`): nothing more is stored.
 """
 
 from __future__ import annotations
@@ -19,22 +22,14 @@ from .checks import first_try_right, valid_tries
 from .format import Check, Lesson, Step
 from .positions import Position
 
-MASTERED_AFTER = 2  # answers right unaided that master a rule
-# A free lead cites who won the last trick: on a board about another rule it is not what is asked.
-FREE_LEAD = "play.trick-winner"
+MASTERED_AFTER = 2  # answers right unaided that master a rule the lesson asks more than once
 
 
 def position_rules(step: Step, position: Position) -> tuple[str, ...]:
-    """The rules a board asks about: those of its step (of the board's variant) its cards are
-    judged by (their verdicts, or what they make happen: see ``Position.judged_by``), else its
-    step's, else (a review) the rules its cards' verdicts cite."""
-    judged = {rule for _legal, rule in position.expect.values()}
-    variant = position.rules.variant
-    of_board = tuple(r for r in step.rules if variant == "standard" or r.startswith(f"variant.{variant}."))
-    asked = tuple(rule for rule in of_board if rule in position.judged_by)
-    if asked or of_board:
-        return asked or of_board
-    return tuple(sorted(judged - {FREE_LEAD} or judged))
+    """The rules a board tests: those its refused cards are refused by, narrowed to its step's
+    rules when it tests some of them; none when every card is playable (any card is right)."""
+    refused = dict.fromkeys(rule for legal, rule in position.expect.values() if not legal)
+    return tuple(rule for rule in step.rules if rule in refused) or tuple(sorted(refused))
 
 
 def check_rules(step: Step, check: Check) -> tuple[str, ...]:
@@ -87,24 +82,42 @@ def answers(lesson: Lesson, progress: dict[str, Any]) -> list[Answer]:
 
 
 def taught_rules(lesson: Lesson) -> list[str]:
-    """Every rule a board or question of the lesson asks about, in the order first asked."""
+    """Every rule a board or question of the lesson tests, each once, in the order first asked:
+    the rules its mastery row counts."""
     rules: list[str] = []
     for step in lesson.steps:
         asked = [r for p in step.positions for r in position_rules(step, p)]
         asked += [r for c in step.checks for r in check_rules(step, c)]
-        rules += [r for r in asked if r not in rules]
+        rules += [r for r in dict.fromkeys(asked) if r not in rules]
     return rules
 
 
+def rights_needed(lesson: Lesson) -> dict[str, int]:
+    """Per rule the lesson counts, the answers right unaided that master it: :data:`MASTERED_AFTER`,
+    or fewer when the lesson's boards and questions ask about it fewer times."""
+    asked = dict.fromkeys(taught_rules(lesson), 0)
+    for step in lesson.steps:
+        for rules in [*(position_rules(step, p) for p in step.positions), *(check_rules(step, c) for c in step.checks)]:
+            for rule in rules:
+                asked[rule] += 1
+    return {rule: min(MASTERED_AFTER, times) for rule, times in asked.items()}
+
+
+def is_mastered(needed: dict[str, int], rule: str, right: int) -> bool:
+    """Whether ``right`` answers right unaided master ``rule`` (``needed`` from :func:`rights_needed`)."""
+    return right >= needed.get(rule, MASTERED_AFTER)
+
+
 def rule_progress(lesson: Lesson, progress: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """Per rule asked about: answers right unaided, wrong (or helped), and whether mastered."""
+    """Per rule the lesson counts: answers right unaided, wrong (or helped), and whether mastered."""
     table = {rule: {"right": 0, "wrong": 0, "mastered": False} for rule in taught_rules(lesson)}
     for answer in answers(lesson, progress):
         for rule in answer.rules:
             if rule in table:
                 table[rule]["right" if answer.right else "wrong"] += 1
-    for row in table.values():
-        row["mastered"] = row["right"] >= MASTERED_AFTER
+    needed = rights_needed(lesson)
+    for rule, row in table.items():
+        row["mastered"] = is_mastered(needed, rule, row["right"])
     return table
 
 
