@@ -12,7 +12,9 @@ tests/serverless/test_site_load_benchmark.py.
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -22,7 +24,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 SMALLEST = {
-    "engine_speed.py": ["--seconds", "0.05", "--blocks", "1"],
+    "engine_speed.py": ["--seconds", "0.05", "--blocks", "1", "--no-reference"],  # OpenSpiel: benchmark-only
     "replay_speed.py": ["--hands", "1", "--runs", "1"],
     "variant_speed.py": ["--hands", "2", "--runs", "1"],
     "variant_bots.py": ["--hands", "2"],
@@ -81,3 +83,26 @@ def test_the_import_cost_is_not_measured_without_a_plain_venv(tmp_path: Path) ->
                           env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 1 and not done.stdout
     assert "cannot make a plain venv" in done.stderr and "pip install" in done.stderr
+
+
+def test_the_engine_speed_refuses_to_run_without_its_reference() -> None:
+    """Without OpenSpiel (here: made unimportable) and without --no-reference, no ratio to something else."""
+    script = str(ROOT / "benchmarks" / "engine_speed.py")
+    code = (f"import runpy, sys; sys.modules['pyspiel'] = None; sys.argv = [{script!r}, '--seconds', '0.01'];"
+            f"runpy.run_path({script!r}, run_name='__main__')")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "ratio" not in done.stdout
+    assert "OpenSpiel" in done.stderr and "--no-reference" in done.stderr
+
+
+def test_the_class_stores_95th_percentile_is_never_below_its_median() -> None:
+    """At its smallest run (two writes) the 95th percentile was the faster write, below the median."""
+    spec = importlib.util.spec_from_file_location("class_store", ROOT / "benchmarks" / "class_store.py")
+    assert spec is not None and spec.loader is not None
+    class_store = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(class_store)
+    for values in ([3.0], [1.0, 3.0], [5.0, 1.0, 2.0], [1.0, 2.0, 3.0, 4.0, 100.0]):
+        assert class_store.percentile(values, 0.5) == statistics.median(values)
+        assert statistics.median(values) <= class_store.percentile(values, 0.95) <= max(values)
+    assert class_store.percentile([1.0, 3.0], 0.95) == pytest.approx(2.9)
