@@ -64,6 +64,7 @@ TEMPLATE = "hearts"
 NOT_IN_VOILA = ["@jupyterlite/pyodide-kernel-extension", "@jupyter-notebook/lab-extension"]
 MAX_KERNELS = 40  # about 61 MiB each: 2.4 GiB for a full server (README, "Serving a class")
 CLOSED_TIMEOUT = 30  # seconds a kernel with no page may stay idle
+MIN_CLOSED_TIMEOUT = 5  # ... at the least: a page that lost its connection for a moment comes back
 # Seconds Voilà waits, once the lesson's cell has run, for the kernel's output still on its way: the
 # default (4 s) was too short for a class arriving at once (forty kernels, two burners), and the cell's
 # output, the lesson itself, was left out of 5 of 40 pages, which stayed blank.
@@ -286,6 +287,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"most tables at once, one kernel each (default {MAX_KERNELS}; 0: no limit)")
     parser.add_argument("--idle-timeout", type=int, default=IDLE_TIMEOUT,
                         help=f"seconds before an open but unused table is closed (default {IDLE_TIMEOUT}; 0: never)")
+    parser.add_argument("--closed-timeout", type=int, default=CLOSED_TIMEOUT,
+                        help="seconds before the kernel of a page gone without a goodbye (a crashed browser, a lost "
+                             f"connection) is shut down (default {CLOSED_TIMEOUT}; at least {MIN_CLOSED_TIMEOUT})")
     parser.add_argument("--warm", type=int, default=WARM,
                         help="kernels kept ready with the notebook already run, so that a class arriving at once "
                              f"waits for none to start: the class size (default {WARM}; at most --max-kernels)")
@@ -310,6 +314,9 @@ def check_arguments(args: argparse.Namespace) -> str | None:
         return f"--port must be from 1 to 65535 (or 0 for a free one), not {args.port}"
     if args.max_kernels < 0 or args.idle_timeout < 0 or args.keep_days < 0:
         return "--max-kernels, --idle-timeout and --keep-days must be 0 or more"
+    if args.closed_timeout < MIN_CLOSED_TIMEOUT:
+        return (f"--closed-timeout must be {MIN_CLOSED_TIMEOUT} seconds or more (a page that lost its connection "
+                f"for a moment must find its kernel), not {args.closed_timeout}")
     if args.warm < 0:
         return f"--warm must be 0 or more (the kernels kept ready), not {args.warm}"
     if args.max_kernels and args.warm > args.max_kernels:
@@ -368,8 +375,8 @@ def voila_argv(args: argparse.Namespace, notebook: Path, port: int, token: str) 
             "--VoilaConfiguration.http_header_envs=Accept-Language",
             f"--ClassroomKernelManager.max_kernels={args.max_kernels}",
             f"--ClassroomKernelManager.connected_idle_timeout={args.idle_timeout}",
-            f"--ClassroomKernelManager.cull_idle_timeout={CLOSED_TIMEOUT}",
-            f"--ClassroomKernelManager.cull_interval={CULL_INTERVAL}",
+            f"--ClassroomKernelManager.cull_idle_timeout={args.closed_timeout}",
+            f"--ClassroomKernelManager.cull_interval={min(CULL_INTERVAL, args.closed_timeout)}",
             "--ClassroomKernelManager.cull_connected=False",
             # Kernels over Unix sockets where there are: over TCP, a class's kernels starting at once
             # fought over ports (one found free by the server, bound by another kernel before its own

@@ -96,6 +96,17 @@ def test_voila_gets_the_cap_the_timeouts_and_the_token() -> None:
         options("--theme", "blue")  # argparse names the choices
 
 
+def test_the_closed_page_timeout_is_the_culling_timeout_and_too_short_a_one_is_refused() -> None:
+    default = voila_argv(options(), Path("p.ipynb"), 8000, "")
+    assert "--ClassroomKernelManager.cull_idle_timeout=30" in default
+    assert "--ClassroomKernelManager.cull_interval=10" in default
+    short = voila_argv(options("--closed-timeout", "6"), Path("p.ipynb"), 8000, "")
+    assert "--ClassroomKernelManager.cull_idle_timeout=6" in short
+    assert "--ClassroomKernelManager.cull_interval=6" in short, "looked at as often as it may be due"
+    assert check_arguments(options("--closed-timeout", "5")) is None
+    assert "--closed-timeout must be 5 seconds or more" in (check_arguments(options("--closed-timeout", "4")) or "")
+
+
 @pytest.mark.parametrize(("query", "header", "lang"), [
     ("sw", None, "sw"), (None, "tl-PH,en;q=0.8", "tl"), (None, "fr, ceb;q=0.9, en;q=0.5", "ceb"),
     (None, "en;q=0.1, sw;q=0.9", "sw"), ("xx", "de", "en"), (None, ";;,q=,", "en"), (None, None, "en"),
