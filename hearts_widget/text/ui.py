@@ -57,6 +57,8 @@ def ui_strings(lang: str | None = None) -> dict[str, str]:
         "bot": t.pgettext("seat badge", "bot"),
         "moon_title": t.pgettext("dialog", "You shot the moon!"),
         "game_over": t.pgettext("dialog", "Game over"),
+        # In the game-over box: opens the review of the game's last hand (the one a review is kept for).
+        "review_last": t.pgettext("button", "Review your last hand"),
         "chart": t.pgettext("chart", "Scores after each hand"),
         "dismiss": t.pgettext("button", "Dismiss"),
         "show_my_cards": t.pgettext("button", "Show my cards"),
@@ -304,6 +306,42 @@ def aim_text(target: int, lang: str | None = None) -> str:
     return translator(lang).gettext(
         "The aim: take as few points as you can; the game ends at {target} points and the lowest total wins."
     ).format(target=number_text(target))
+
+
+def point_cards_text(variant: str, bonus: Card | None, lang: str | None = None) -> str:
+    """score.points (and each variant's points): what counts as a point under the table's rules,
+    on a game's first screen after the aim. ``bonus``: Omnibus Hearts' card worth −10."""
+    t = translator(lang)
+    if variant == "omnibus":
+        return t.gettext("Each heart you take is 1 point and the Q♠ is 13; the {bonus} is −10: "
+                         "it takes 10 points off.").format(bonus=str(bonus))
+    if variant == "black-maria":
+        return t.gettext("Each heart you take is 1 point, the Q♠ is 13, the K♠ 10 and the A♠ 7; "
+                         "no other card counts.")
+    if variant == "cancellation":
+        return t.gettext("Two packs are in play: each heart you take is 1 point and each Q♠ is 13; "
+                         "no other card counts.")
+    return t.gettext("Each heart you take is 1 point and the Q♠ is 13; no other card counts.")
+
+
+def own_result_text(points: int, place: int, count: int, tied_with: Sequence[str],
+                    lang: str | None = None) -> str:
+    """score.winner: the learner's own result at the end of a game: their total and their place
+    among ``count`` players (1 is the lowest total), with the players who tie with them."""
+    t = translator(lang)
+    if tied_with:
+        return t.gettext("Your total: {points}, place {place} of {count}, shared with {names}.").format(
+            points=points_text(points, lang), place=place, count=count, names=names_text(tied_with, lang))
+    return t.gettext("Your total: {points}, place {place} of {count}.").format(
+        points=points_text(points, lang), place=place, count=count)
+
+
+def best_worst_text(best: int, best_points: int, worst: int, worst_points: int, lang: str | None = None) -> str:
+    """The learner's best and worst hands of a game (by number), with their points."""
+    return translator(lang).gettext(
+        "Your best hand: hand {best} ({best_points}). Your worst: hand {worst} ({worst_points})."
+    ).format(best=best, best_points=points_text(best_points, lang), worst=worst,
+             worst_points=points_text(worst_points, lang))
 
 
 def taken_before_text(points: int, lang: str | None = None) -> str:

@@ -270,7 +270,8 @@ def _aim(session: TableSession) -> str:
     game = session.game
     if session.options.layout == "position" or game.completed or game.hand.tricks:
         return ""
-    return ui.aim_text(game.rules.target, session.lang)
+    rules = game.rules
+    return f"{ui.aim_text(rules.target, session.lang)} {ui.point_cards_text(rules.variant, rules.bonus, session.lang)}"
 
 
 def _hint(session: TableSession, view: SeatView) -> dict[str, Any] | None:
@@ -578,9 +579,26 @@ def _moon(game: Game, names: list[str], lang: str) -> dict[str, Any]:
 
 
 def _game_over(game: Game, names: list[str], learner: int, lang: str) -> dict[str, Any]:
+    """Who won, and the learner's own result: their total and place, their best and worst hand."""
     winners = list(game.winners)
     return {"winners": winners,
-            "text": ui.winners_text([names[s] for s in winners], learner in winners, lang)}
+            "text": ui.winners_text([names[s] for s in winners], learner in winners, lang),
+            "own": own_result(game, names, learner, lang)}
+
+
+def own_result(game: Game, names: list[str], learner: int, lang: str) -> list[str]:
+    """score.winner: the learner's total and place (1 is the lowest total; players with the same
+    total share a place), then their best and worst hand when the game had more than one."""
+    scores = game.scores
+    mine = scores[learner]
+    place = 1 + sum(total < mine for total in scores)
+    tied = [names[seat] for seat, total in enumerate(scores) if total == mine and seat != learner]
+    lines = [ui.own_result_text(mine, place, len(scores), tied, lang)]
+    hands = [row[learner] for row in game.sheet]
+    if len(hands) > 1:
+        best, worst = hands.index(min(hands)), hands.index(max(hands))
+        lines.append(ui.best_worst_text(best + 1, hands[best], worst + 1, hands[worst], lang))
+    return lines
 
 
 class Story:

@@ -6,6 +6,7 @@ never falls to the page body."""
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -130,7 +131,11 @@ def test_axe_finds_nothing_serious_at_any_state_of_a_game(page: Page, voila_note
     play_until_the_hand_is_scored(page, held_trick)
     assert held["seen"], "a trick waited for Continue at the default settings"
     expect(page.get_by_test_id("hand-summary")).to_be_visible()
-    expect(page.get_by_test_id("game-over")).to_be_visible()
+    over = page.get_by_test_id("game-over")
+    expect(over).to_be_visible()
+    # score.winner: the learner's own result, and their last hand's review offered there.
+    expect(over.get_by_test_id("own-result")).to_have_text(re.compile(r"^Your total: \d+ points?, place \d of 4"))
+    expect(over.get_by_role("button", name="Review your last hand")).to_be_visible()
     assert_axe_clean(page, "the hand's summary and the end of the game")
     page.screenshot(path=shots / "a11y-game-over.png", full_page=True)
     language = settings(page).get_by_role("combobox", name="Language")
@@ -139,6 +144,9 @@ def test_axe_finds_nothing_serious_at_any_state_of_a_game(page: Page, voila_note
     expect(page.locator(".hw-root[lang='sw']")).to_be_visible()
     expect(page.get_by_role("combobox", name="Lugha")).to_be_focused()  # focus stays on the language menu
     assert_axe_clean(page, "the end of the game in Swahili")
+    over.get_by_role("button", name="Kagua mkono wako wa mwisho").click()
+    expect(page.get_by_test_id("review").locator("[data-key=review-close]")).to_be_focused()
+    expect(over.locator("[data-key=review-over]")).to_have_count(0)  # the review is open: not offered again
 
 
 def announced_in_order(said: list[str], lines: list[str]) -> tuple[list[str], list[str]]:

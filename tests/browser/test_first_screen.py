@@ -1,5 +1,6 @@
-"""score.winner: on the Voilà play page at the default settings, the aim of the game is on
-the first screen, in one line above the hand, before the pass, in each of the four languages."""
+"""score.winner, score.points: on the Voilà play page at the default settings, the aim of the
+game and what counts as a point are on the first screen, above the hand, before the pass, in
+each of the four languages."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ def test_a_newcomer_reads_the_aim_above_the_hand_before_the_pass(page: Page, voi
             hide_settings(page)
         expect(page.locator(f".hw-root[lang='{lang}']")).to_be_visible()
         aim = page.get_by_test_id("aim")
-        expect(aim).to_have_text(ui.aim_text(100, lang))
+        # The aim, then what counts as a point (the play page's rules: the standard game).
+        expect(aim).to_have_text(f"{ui.aim_text(100, lang)} {ui.point_cards_text('standard', None, lang)}")
         expect(page.get_by_test_id("pass-prompt")).to_be_visible()
         box, hand = aim.bounding_box(), page.get_by_test_id("hand").bounding_box()
         assert box is not None and hand is not None

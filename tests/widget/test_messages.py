@@ -276,6 +276,7 @@ def test_a_whole_game_ends_with_winners() -> None:
         act(table)
     over = table.state["game_over"]
     assert over and over["winners"] == list(table.game.winners) and over["text"]
+    assert over["own"][0].startswith(f"Your total: {table.game.scores[0]} points, place ")
     assert len(table.sheet["running"]) == len(table.game.sheet)
     before = snapshot(table)
     play = {"type": "play", "card": "2C"}

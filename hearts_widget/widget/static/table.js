@@ -278,7 +278,7 @@ function classroom(model, root) {
 export default {
   render({ model, el }) {
     /** Local view state that the kernel need not know. */
-    const local = { selected: new Set(), focusKey: null, pending: false, why: null, lastId: -1, noticeSeen: 0,
+    const local = { selected: new Set(), focusKey: null, focusNext: null, pending: false, why: null, lastId: -1, noticeSeen: 0,
       open: { sheet: true, story: true, rules: true, house: false, settings: false }, sameDeal: null, viewer: null, covered: false,
       hadFocus: false, noticeSpoken: 0, flash: null, dialog: null, pressed: null, placed: null, confirm: null };
     const panels = new Map(); // panel key -> {sig, node}
@@ -501,6 +501,9 @@ export default {
         if (first) { focusWhenShown(first); return; }
       }
       if (!dialogKey) local.dialog = null;
+      // A control that asked for focus to go on to another one (which a later update brings): there once it is.
+      const next = local.focusNext && root.querySelector(`[data-key="${CSS.escape(local.focusNext)}"]`);
+      if (next) { local.focusNext = null; focusFor(next); return; }
       const firstPlayable = () => (state.your_turn || state.passing) && root.querySelector(".hw-hand .hw-card.hw-legal");
       // Focus the table put on the hand while the learner waited goes on to what they may act on
       // when it comes: Continue under a completed trick, the first playable card on their turn.
@@ -1129,8 +1132,9 @@ export default {
     }
 
     function dialogs(state, ui) {
+      const review = model.get("review");
       const deps = [state.moon, state.moon && state.hint, state.game_over, model.get("sheet"), ui.moon_title, ui.hint,
-        ui.coach, ui.hinted, state.practice];
+        ui.coach, ui.hinted, state.practice, ui.review_last, Boolean(review && !review.open)];
       return panel("dialogs", deps, () => {
         if (state.moon) {
           // The coach's word on the choice, when asked: which choice and what it does to the standings.
@@ -1154,6 +1158,11 @@ export default {
             "data-testid": "game-over" },
           h("h3", { id: "hw-over-title" }, ui.game_over),
           h("p", {}, state.game_over.text),
+          state.game_over.own.map((line) => h("p", { "data-testid": "own-result" }, line)),
+          // The review of the game's last hand (the one kept), offered where the learner reads how they did.
+          review && !review.open ? h("div", { class: "hw-actions" }, h("button", { class: "hw-button",
+            "data-key": "review-over", onclick: () => { local.focusNext = "review-close"; send({ type: "review", open: true }, false); } },
+          ui.review_last)) : null,
           room.practice(state), // -- classroom hook
           chart(state, ui),
           h("button", { class: "hw-button hw-primary", "data-key": "new-over",
