@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import statistics
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -13,12 +14,19 @@ from typing import Any, Literal
 from ..engine import Game, Hand, Rules
 from ..text.translate import default_language
 from .base import Bot, ask_moon_choice
+from .time_limit import DEFAULT_SECONDS, LimitedBot, TimeLimit, check_time_limit, is_trusted
 
 Timer = Callable[[int, float], None]
 Decision = Literal["pass", "play", "choice", "moon"]
 # Hears each decision: the seat, its kind ("pass", "moon", "choice": a play
 # with more than one legal card, "play": a forced one), and how long it took.
 KindTimer = Callable[[int, Decision, float], None]
+# The arena warns, once its first hand is played, when the whole run looks like taking longer than this.
+SLOW_RUN = 60.0
+
+
+class SlowArenaWarning(UserWarning):
+    """An arena run that will take minutes: the warning says how long and which bot is slow."""
 
 
 def play_game(bots: Sequence[Bot], rules: Rules, seed: int, on_decision: Timer | None = None) -> Game:
@@ -150,7 +158,7 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float]:
 
 
 def arena(bot: Any, against: Any = "rule", deals: int = 100, rules: Rules | None = None, seed: int = 0,
-          progress: bool = True, lang: str | None = None) -> ArenaResult:
+          progress: bool = True, lang: str | None = None, time_limit: float = DEFAULT_SECONDS) -> ArenaResult:
     """Measure ``bot`` (a bot function ``def my_bot(view) -> card``, a bot object or a
     bot name) against ``against`` (a name of :data:`BOTS`, or a bot) on ``deals``
     duplicate deals of ``rules`` (the standard game by default).
@@ -159,7 +167,11 @@ def arena(bot: Any, against: Any = "rule", deals: int = 100, rules: Rules | None
     played once with ``bot`` in each seat and ``against`` bots in the others: both
     sides play the same cards from every seat, so the luck of the deal cancels out.
     Runs in the calling thread (the serverless site has no threads) and shows a
-    progress bar in a notebook when ``progress`` is true.
+    progress bar in a notebook when ``progress`` is true. A learner's bot (a function,
+    or a bot object from outside the package) has ``time_limit`` seconds a decision:
+    one over it stops the run with :class:`~.time_limit.BotTooSlow`. Once the first hand
+    is played, a run that looks like taking over a minute says how long, with a
+    :class:`SlowArenaWarning`; Kernel › Interrupt stops it.
     """
     from . import BOTS, make_bot
     from .function import as_bot, function_name
@@ -171,13 +183,16 @@ def arena(bot: Any, against: Any = "rule", deals: int = 100, rules: Rules | None
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules, like Rules(variant='omnibus'), not {rules!r:.60}")
+    limit = TimeLimit(check_time_limit(time_limit))
+    language = default_language(lang)
 
     def player(entry: Any, seed: int) -> Bot:
         if isinstance(entry, str):
             if entry not in BOTS:
                 raise ValueError(f"unknown bot {entry!r}: choose one of {', '.join(BOTS)}")
             return make_bot(entry, seed=seed)
-        return as_bot(entry)
+        made = as_bot(entry)
+        return made if is_trusted(made) else LimitedBot(made, limit)
 
     def named(entry: Any) -> str:
         if isinstance(entry, str):
@@ -189,6 +204,8 @@ def arena(bot: Any, against: Any = "rule", deals: int = 100, rules: Rules | None
     mine: list[float] = []
     theirs: list[float] = []
     counts = {"mine": [0, 0], "theirs": [0, 0]}  # Black Marias taken, moons shot
+    thinking = {"mine": [0.0, 0], "theirs": [0.0, 0]}  # seconds and decisions of each side's bots
+    warned = False
     start = time.perf_counter()
     for number in range(deals):
         deal = Hand.deal(rules, seed + number, number=number)
@@ -196,7 +213,16 @@ def arena(bot: Any, against: Any = "rule", deals: int = 100, rules: Rules | None
         for seat in range(players):
             lineup = [player(bot, 0) if s == seat else player(against, (seed + number) * 100 + s)
                       for s in range(players)]
-            game = play_out(lineup, deal)
+
+            def timed(who: int, kind: Decision, seconds: float, seat: int = seat) -> None:
+                side = thinking["mine" if who == seat else "theirs"]
+                side[0] += seconds
+                side[1] += 1
+
+            game = play_out(lineup, deal, timed)
+            if not warned:
+                warned = _warn_if_slow(time.perf_counter() - start, (number * players + seat + 1) / (deals * players),
+                                       deals, thinking, (named(bot), named(against)), language)
             row, finished = game.sheet[0], game.completed[0]
             others = [s for s in range(players) if s != seat]
             my_points.append(row[seat])
@@ -215,7 +241,25 @@ def arena(bot: Any, against: Any = "rule", deals: int = 100, rules: Rules | None
         bot=Side(named(bot), tuple(mine), counts["mine"][0] / hands, counts["mine"][1] / hands),
         against=Side(named(against), tuple(theirs), counts["theirs"][0] / (hands * (players - 1)),
                      counts["theirs"][1] / (hands * (players - 1))),
-        rules=rules, deals=deals, seed=seed, seconds=time.perf_counter() - start, lang=default_language(lang))
+        rules=rules, deals=deals, seed=seed, seconds=time.perf_counter() - start, lang=language)
+
+
+def _warn_if_slow(elapsed: float, done: float, deals: int, thinking: dict[str, list[float]],
+                  names: tuple[str, str], lang: str) -> bool:
+    """Whether to warn, warning if so: the share ``done`` of a run of ``deals`` took ``elapsed``
+    seconds, and the whole run looks like taking over :data:`SLOW_RUN`. The warning names
+    the side whose bot thinks longest a decision."""
+    from ..text.bot_time import slow_arena_text
+
+    expected = elapsed / done
+    if expected <= SLOW_RUN:
+        return False
+    per_decision = {side: seconds / max(count, 1) for side, (seconds, count) in thinking.items()}
+    slow = "mine" if per_decision["mine"] >= per_decision["theirs"] else "theirs"
+    name = names[0] if slow == "mine" else names[1]
+    warnings.warn(slow_arena_text(name, per_decision[slow], deals, math.ceil(expected / 60), lang),
+                  SlowArenaWarning, stacklevel=3)
+    return True
 
 
 def took_black_maria(hand: Hand, seat: int) -> bool:

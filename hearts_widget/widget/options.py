@@ -9,6 +9,7 @@ from typing import Any
 
 from ..bots import BOTS, Bot, make_bot
 from ..bots.function import as_bot
+from ..bots.time_limit import DEFAULT_SECONDS, check_time_limit
 from ..engine import Rules
 from ..engine.errors import shown
 from ..text.rule_names import rule_name
@@ -54,7 +55,10 @@ class TableOptions:
     ``ask_first`` (a lesson board: the learner predicts first) shows no verdict, mark or
     rule sentence on the learner's cards until they have tried one (or asked to see them).
     ``untaught`` lists rule ids the learner has not been taught yet: the table tells
-    what they do in plain words instead of naming them (the hearts broken)."""
+    what they do in plain words instead of naming them (the hearts broken).
+    ``bot_time_limit`` is the seconds a learner's bot (a function or a bot object from
+    outside the package) may take for a decision: a bot over it is abandoned, the table
+    says so, and the rule bot plays its seat from then on."""
 
     players: int = 4
     target: int = 100
@@ -73,6 +77,7 @@ class TableOptions:
     show_rule_ids: bool = False
     ask_first: bool = False
     untaught: tuple[str, ...] = ()
+    bot_time_limit: float = DEFAULT_SECONDS
 
     @classmethod
     def from_kwargs(cls, kwargs: dict[str, Any]) -> TableOptions:
@@ -115,6 +120,7 @@ class TableOptions:
         if not isinstance(self.open_hands, bool):
             raise ValueError(f"open_hands must be True or False, not {shown(self.open_hands)}")
         check_pace(self.pace)
+        check_time_limit(self.bot_time_limit, "bot_time_limit")
         check_continue_after(self.continue_after)
         check_lang(self.lang)
         if self.layout not in LAYOUTS:

@@ -11,15 +11,18 @@ from __future__ import annotations
 import json
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from ..bots import best_moon_choice
 from ..bots.base import ask_moon_choice
 from ..bots.function import BotMistake, FunctionBot
 from ..bots.rule import RuleBot
+from ..bots.time_limit import BotFailed, BotInterrupted, BotTooSlow, TimeLimit, is_trusted
 from ..engine import Card, Game, Hand, HeartsError, IllegalMove, Trick, parse_cards
 from ..engine.same_deal import SameDeal, changed_rules, same_deal
 from ..engine.view import SeatView
+from ..text.bot_time import NOTICES as BOT_TIME_NOTICES
+from ..text.bot_time import bot_time_text
 from ..text.ui import notice_text, seat_names, seat_with_bot_text
 from ..text.variants import house_rule_labels, variant_label
 from .options import (
@@ -34,6 +37,7 @@ from .same_deal import same_deal_changes
 from .undo_rule import revealed_since
 
 Notice = dict[str, Any]
+T = TypeVar("T")
 
 # The messages the page may send; "state" must carry the current state id
 # for those that change the game (a click on an old table does nothing).
@@ -53,6 +57,9 @@ class TableSession:
     def __init__(self, options: TableOptions) -> None:
         self.options = options
         self.bots = bot_for_seats(options)
+        # A learner's bot (a function or a bot object from outside the package) decides within
+        # options.bot_time_limit seconds, or the rule bot takes its seat (bots/time_limit.py).
+        self.time_limit = TimeLimit(options.bot_time_limit)
         self.lang = options.lang
         self.pace = options.pace
         self.continue_after = options.continue_after
@@ -149,7 +156,8 @@ class TableSession:
             seat, scores, rules = game.pending_moon, game.scores, game.rules
             bot = self.bots[seat]
             assert bot is not None
-            game = self._bot_move(seat, lambda: game.choose_moon(ask_moon_choice(bot, seat, scores, rules)),
+            game = self._bot_move(seat, lambda: game.choose_moon(self._ask(bot, lambda: ask_moon_choice(
+                bot, seat, scores, rules))),
                                   lambda: game.choose_moon(best_moon_choice(seat, scores, rules.target,
                                                                             rules.moon_points)))
         elif game.hand.phase == "pass":
@@ -162,7 +170,7 @@ class TableSession:
             player = self.bots[mover]
             assert player is not None
             view = game.hand.view(mover)
-            game = self._bot_move(mover, lambda: game.play(player.choose_play(view), mover),
+            game = self._bot_move(mover, lambda: game.play(self._ask(player, lambda: player.choose_play(view)), mover),
                                   lambda: game.play(RuleBot().choose_play(view), mover))
         self.game = game
         self._after_play(before)
@@ -171,19 +179,30 @@ class TableSession:
         bot = self.bots[seat]
         assert bot is not None
         view = game.hand.view(seat)
-        return self._bot_move(seat, lambda: game.pass_cards(seat, bot.choose_pass(view)),
+        return self._bot_move(seat, lambda: game.pass_cards(seat, self._ask(bot, lambda: bot.choose_pass(view))),
                               lambda: game.pass_cards(seat, RuleBot().choose_pass(view)))
 
+    def _ask(self, bot: Any, decide: Callable[[], T]) -> T:
+        """A bot's decision: a learner's bot within the time limit, the package's own bots directly."""
+        return decide() if is_trusted(bot) else self.time_limit.call(decide)
+
     def _bot_move(self, seat: int, decide: Callable[[], Game], fallback: Callable[[], Game]) -> Game:
-        """The bot's move; a bot that raises or breaks a rule is told on the table, and the
-        rule bot makes this move and every later one for that seat."""
+        """The bot's move; a bot that raises, breaks a rule, is too slow or is interrupted is
+        told on the table, and the rule bot makes this move and every later one for that seat."""
         try:
             return decide()
         except Exception as error:  # noqa: BLE001 - a third-party bot must not stop the table
             name = self.names[seat]
             self.bots[seat] = RuleBot()
-            detail = str(error) if isinstance(error, BotMistake) else \
-                "".join(traceback.format_exception_only(type(error), error)).strip()
+            if isinstance(error, BotTooSlow):
+                self._say("bot-too-slow", level="error", name=name, seconds=f"{error.seconds:g}")
+                return fallback()
+            if isinstance(error, BotInterrupted):
+                self._say("bot-interrupted", level="error", name=name)
+                return fallback()
+            cause: BaseException = error.error if isinstance(error, BotFailed) else error
+            detail = str(cause) if isinstance(cause, BotMistake) else \
+                "".join(traceback.format_exception_only(type(cause), cause)).strip()
             self._say("bot-replaced", level="error", name=name, detail=detail)
             return fallback()
 
@@ -602,8 +621,9 @@ class TableSession:
 
     def _say(self, kind: str, level: str = "warning", rule: str | None = None, **facts: Any) -> None:
         self._notice_count += 1
+        words = bot_time_text if kind in BOT_TIME_NOTICES else notice_text
         self.notice = {"id": self._notice_count, "level": level, "kind": kind, "rule": rule,
-                       "text": notice_text(kind, self.lang, **facts)}
+                       "text": words(kind, self.lang, **facts)}
 
 
 def intent_key(message: dict[str, Any]) -> str:

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import math
 import statistics
+import time
+import warnings
 
 import pytest
 
 from hearts_widget.bots import arena
-from hearts_widget.bots.arena import ArenaResult, mean_interval
+from hearts_widget.bots.arena import ArenaResult, SlowArenaWarning, mean_interval
+from hearts_widget.bots.time_limit import BotFailed, BotTooSlow
 from hearts_widget.engine import Card, Rules, SeatView
 
 
@@ -82,7 +85,58 @@ def test_a_variant_is_played_under_its_own_rules() -> None:
 @pytest.mark.parametrize("options, words", [
     ({"deals": 0}, "deals"), ({"deals": "ten"}, "deals"), ({"seed": 1.5}, "seed"),
     ({"rules": "omnibus"}, "rules"), ({"against": "grandmaster"}, "unknown bot"),
+    ({"time_limit": 0}, "time_limit"), ({"time_limit": "5"}, "time_limit"), ({"time_limit": 1e9}, "time_limit"),
 ])
 def test_bad_arguments_are_named(options: dict, words: str) -> None:
     with pytest.raises(ValueError, match=words):
         arena(lowest, **{"deals": 1, "progress": False, **options})
+
+
+# -- a learner's bot that is slow, loops or raises KeyboardInterrupt never freezes the arena --
+def slow(view: SeatView) -> Card:
+    time.sleep(0.02)
+    return lowest(view)
+
+
+def test_the_arena_warns_after_its_first_hand_how_long_a_slow_run_will_take() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SlowArenaWarning)  # the warning stops the run: the test takes one hand
+        with pytest.raises(SlowArenaWarning) as caught:
+            arena(slow, against="random", deals=100, progress=False)
+    said = str(caught.value)
+    assert said.startswith("This arena of 100 deals will take about ") and " min. slow takes 0.0" in said
+    minutes = int(said.split("about ")[1].split(" min")[0])
+    assert minutes >= 2  # 13 cards a hand at 0.02 s, 400 hands: 104 s at the least
+
+
+def test_a_quick_run_gives_no_warning() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SlowArenaWarning)
+        arena(lowest, against="random", deals=2, progress=False)
+
+
+def test_a_looping_bot_stops_the_arena_naming_it() -> None:
+    def looping(view: SeatView) -> Card:
+        while True:
+            pass
+
+    with pytest.raises(BotTooSlow, match=r"looping took more than 0.2 s to decide"):
+        arena(looping, deals=3, progress=False, time_limit=0.2)
+
+
+@pytest.mark.parametrize("error", [KeyboardInterrupt, SystemExit])
+def test_keyboard_interrupt_or_system_exit_from_a_bot_is_an_error_not_the_end_of_the_kernel(error) -> None:  # type: ignore[no-untyped-def]
+    def leaving(view: SeatView) -> Card:
+        raise error
+
+    with pytest.raises(BotFailed, match=error.__name__):
+        arena(leaving, deals=1, progress=False)
+
+
+def test_a_bots_own_error_reaches_the_learner_as_it_was() -> None:
+    def buggy(view: SeatView) -> Card:
+        return 1 / 0  # type: ignore[return-value]
+
+    with pytest.raises(ZeroDivisionError) as caught:
+        arena(buggy, deals=1, progress=False)
+    assert any(entry.name == "buggy" for entry in caught.traceback)  # the learner's line is in the traceback
