@@ -1,5 +1,6 @@
-"""The lesson's two small browser widgets: the progress kept in the browser's
-localStorage, and a button that prints the rules card.
+"""The lesson's small browser widgets: the progress kept in the browser's
+localStorage, a button that prints the rules card, the path of steps and the
+learner's results to download.
 
 A Voilà kernel lives only as long as its page, and a lesson is one
 learner's, so the learner's progress lives in their browser: ``ProgressStore``
@@ -39,6 +40,46 @@ class ProgressStore(anywidget.AnyWidget):
         if isinstance(content, dict) and content.get("type") == "saved":
             saved = content.get("progress")
             self._on_saved(saved if isinstance(saved, dict) else None)
+
+
+class LessonPath(anywidget.AnyWidget):
+    """The path of steps: a chip per step (its number, or a tick once done) named by its label, the
+    current one marked. The labels change with the language only, so a Next sends ``current`` alone
+    (a few bytes, where the path's whole HTML was 3 KB)."""
+
+    _esm = STATIC / "path.js"
+    _css = STATIC / "lesson.css"
+
+    todo_labels = traitlets.List(traitlets.Unicode()).tag(sync=True)  # a step's label while not done
+    done_labels = traitlets.List(traitlets.Unicode()).tag(sync=True)  # and once done
+    done = traitlets.List(traitlets.Bool()).tag(sync=True)
+    current = traitlets.Int(0).tag(sync=True)  # the step shown, 0-based
+    summary = traitlets.Unicode().tag(sync=True)  # the path's name for a screen reader (steps done)
+
+
+RESULT_FORMATS = ("csv", "json")
+
+
+class ResultsDownload(anywidget.AnyWidget):
+    """The learner's results, a link per format (``RESULT_FORMATS``); a file is made by ``make(format)``
+    when its link is clicked and sent to the page to download as ``<name>.<format>``, rather
+    than sent with every step."""
+
+    _esm = STATIC / "results.js"
+    _css = STATIC / "lesson.css"
+
+    label = traitlets.Unicode().tag(sync=True)  # the words before the links
+    links = traitlets.Dict().tag(sync=True)  # format -> the link's words
+    name = traitlets.Unicode().tag(sync=True)  # the files' name without the extension
+
+    def __init__(self, name: str, make: Callable[[str], str]) -> None:
+        super().__init__(name=name)
+        self._make = make
+        self.on_msg(self._on_message)
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "results" and content.get("format") in RESULT_FORMATS:
+            self.send({"type": "results", "format": content["format"], "text": self._make(content["format"])})
 
 
 class LessonStyle(anywidget.AnyWidget):

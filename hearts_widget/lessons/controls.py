@@ -178,7 +178,7 @@ class PositionBoard(Part):
         self.table = HeartsTable.from_hand(position.hand, learner=position.seat, stop_after_move=True,
                                            layout="position", lang=lang, ask_first=True, untaught=untaught,
                                            show_rule_ids=show_rule_ids, pace=pace)
-        self.table.layout = widgets.Layout(max_width="760px", min_width="0")
+        self.table.layout.max_width, self.table.layout.min_width = "760px", "0"  # a new Layout would leave one open
         self.table.add_class("hearts-lesson-felt")
         self.feedback = _html("", "hearts-lesson-feedback")
         self.show_playable = text_button("", self.reveal)

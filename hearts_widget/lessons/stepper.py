@@ -6,15 +6,18 @@ The tutorial notebook shows single steps (``step_view("deck")``); the Voilà
 lesson shows ``Lesson()`` (the built-in lesson) or ``Lesson("my-lesson.json")``.
 
 A step's widgets are built on its first visit (or, when the kernel runs an
-event loop as in Voilà, just after the step before it is shown) and kept:
-Back and Next only show one step and hide the others, a language switch re-words every built
-step in place, so answers, positions as played and the game survive both.
+event loop as in Voilà, just after the step before or after it is shown): Back
+and Next only show one step and hide the others. The steps beside the one shown
+are kept built, and so are the steps with a table (their game plays on); the
+others are closed once the learner has moved two steps away and built again
+from the progress when visited, so a walk through the lesson leaves as many
+widgets alive as it found. A language switch re-words every built step in
+place, so answers, positions as played and the games survive both.
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
 import os
 import time
 from collections.abc import Callable, Mapping
@@ -32,10 +35,12 @@ from ..text.teacher import name_label
 from ..text.translate import LANGUAGES, check_language, default_language
 from ..widget.options import SLOW_PACE, check_pace
 from ..widget.render_notice import with_render_notice
-from .browser import LessonStyle, ProgressStore
+from .browser import RESULT_FORMATS, LessonPath, LessonStyle, ProgressStore, ResultsDownload
 from .controls import (
     BroughtBack,
     CheckBox,
+    GameTable,
+    GuidedGame,
     Part,
     PositionBoard,
     QuizScore,
@@ -63,15 +68,8 @@ class StepView(widgets.VBox):
                  show_rule_ids: bool = False, pace: float = SLOW_PACE) -> None:
         self.step = step
         self.lang = lang
-        self.board_count = widgets.HTML()
-        self.board_count.add_class("hearts-lesson-board-count")
-        self.previous_board = text_button("", lambda: self.show_board(self.board - 1))
-        self.next_board = text_button("", lambda: self.show_board(self.board + 1))
-        self.next_board.add_class("hearts-lesson-next-board")
-        self.previous_board.add_class("hearts-lesson-previous-board")
-        pager = widgets.HBox([self.previous_board, self.board_count, self.next_board],
-                             layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
-        self.parts: dict[str, Part] = {"text": StepText(step, lang, beside=pager if len(step.positions) > 1 else None)}
+        self.pager: Pager | None = Pager(self) if len(step.positions) > 1 else None  # only with boards to page
+        self.parts: dict[str, Part] = {"text": StepText(step, lang, beside=self.pager)}
         untaught = untaught_at(lesson, step)
         if step.review or step.quiz:  # first, what the learner got wrong before
             self.parts["again"] = BroughtBack(lesson, lang, untaught, show_rule_ids, pace)
@@ -103,20 +101,13 @@ class StepView(widgets.VBox):
         self.board = max(0, min(index, len(self.boards) - 1))
         for number, board in enumerate(self.boards):
             board.layout.display = None if number == self.board else HIDDEN
-        self._render_pager()
-
-    def _render_pager(self) -> None:
-        lang = self.lang
-        count = lesson_text("ui.board-of", lang, number=self.board + 1, total=len(self.boards))
-        self.board_count.value = f'<span style="white-space:nowrap;padding:0 .6em">{escape(count)}</span>'
-        self.previous_board.description = "← " + lesson_text("ui.previous-board", lang)
-        self.next_board.description = lesson_text("ui.next-board", lang) + " →"
-        self.previous_board.disabled = self.board == 0
-        self.next_board.disabled = self.board == len(self.boards) - 1
+        if self.pager is not None:
+            self.pager.render()
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
-        self._render_pager()
+        if self.pager is not None:
+            self.pager.render()
         for part in self.parts.values():
             part.set_lang(lang)
 
@@ -140,6 +131,35 @@ class StepView(widgets.VBox):
     @property
     def done(self) -> bool:
         return all(part.done for part in self.parts.values())
+
+    @property
+    def plays_a_game(self) -> bool:
+        """Whether the step has a table whose game goes on while the learner is elsewhere."""
+        return any(isinstance(part, (GuidedGame, GameTable)) for part in self.parts.values())
+
+
+class Pager(widgets.HBox):
+    """A step's Previous board, "Board n of m" and Next board, beside its title."""
+
+    def __init__(self, view: StepView) -> None:
+        self.view = view
+        self.count = widgets.HTML()
+        self.count.add_class("hearts-lesson-board-count")
+        self.previous = text_button("", lambda: view.show_board(view.board - 1))
+        self.next = text_button("", lambda: view.show_board(view.board + 1))
+        self.next.add_class("hearts-lesson-next-board")
+        self.previous.add_class("hearts-lesson-previous-board")
+        super().__init__([self.previous, self.count, self.next],
+                         layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
+
+    def render(self) -> None:
+        view, lang = self.view, self.view.lang
+        count = lesson_text("ui.board-of", lang, number=view.board + 1, total=len(view.boards))
+        self.count.value = f'<span style="white-space:nowrap;padding:0 .6em">{escape(count)}</span>'
+        self.previous.description = "← " + lesson_text("ui.previous-board", lang)
+        self.next.description = lesson_text("ui.next-board", lang) + " →"
+        self.previous.disabled = view.board == 0
+        self.next.disabled = view.board == len(view.boards) - 1
 
 
 def untaught_at(lesson: LessonFile, step: Step) -> tuple[str, ...]:
@@ -167,12 +187,6 @@ def page_language(environ: Mapping[str, str] | None = None) -> str:
     return shipped[0] if shipped else default_language(None, environ)
 
 
-def _download(text: str, name: str, mime: str, label: str) -> str:
-    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return (f'<a class="hearts-lesson-download" download="{escape(name)}" '
-            f'href="data:{mime};charset=utf-8;base64,{data}">{escape(label)}</a>')
-
-
 class Lesson(widgets.VBox):
     """A whole lesson, a step at a time: Back, Next, the language (by default
     the one the page asks for, see :func:`page_language`), the path of steps
@@ -198,6 +212,7 @@ class Lesson(widgets.VBox):
         self.index = max(0, min(start, len(lesson.steps) - 1))
         self.progress = new_progress(lesson, self.lang)
         self._shown_at = time.monotonic()
+        self._kept = self.progress  # the progress as last saved (_save), which the results files are made from
         self.language = widgets.Dropdown(options=[(name, code) for code, name in LANGUAGES.items()],
                                          value=self.lang, layout=widgets.Layout(width="auto"))
         self.language.add_class("hearts-lesson-language")
@@ -205,7 +220,7 @@ class Lesson(widgets.VBox):
         self.heading = widgets.HTML()
         self.counter = widgets.HTML()
         self.counter.add_class("hearts-lesson-progress")
-        self.path = widgets.HTML()
+        self.path = LessonPath()
         self.path.add_class("hearts-lesson-path-box")
         self.mastery = widgets.HTML()
         self.mastery.add_class("hearts-lesson-mastery-box")
@@ -219,7 +234,7 @@ class Lesson(widgets.VBox):
         self.start_over = widgets.Button(layout=widgets.Layout(width="auto"))
         self.start_over.add_class("hearts-lesson-start-over")
         self.start_over.on_click(lambda _button: self.restart())
-        self.downloads = widgets.HTML()
+        self.downloads = ResultsDownload(f"{lesson.id}-results", self._results_file)
         self.downloads.add_class("hearts-lesson-results")
         self.content = widgets.VBox()
         self.store = ProgressStore(lesson.id, self._on_saved) if remember else None
@@ -269,22 +284,41 @@ class Lesson(widgets.VBox):
         self._update_done(view)
         self._save()  # first: what the page shows next is then already kept
         self._render_chrome()
-        self._prefetch()
-
-    def _prefetch(self) -> None:
-        """Build the next step while the learner reads this one, so Next only shows it."""
-        following = self.index + 1
-        if following >= len(self.lesson.steps) or following in self.views:
-            return
         try:
             loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # no event loop (a script, a test): the step is built when visited
-        loop.call_later(PREFETCH_DELAY_S, self._build_hidden, following)
+        except RuntimeError:  # no event loop (a script, a test): nothing built ahead, the others closed now
+            self._close_far_views(beside=False)
+            return
+        loop.call_later(PREFETCH_DELAY_S, self._prepare_beside, self.index, 1)
 
-    def _build_hidden(self, index: int) -> None:
-        if index not in self.views:
-            self._build(index, hidden=True)
+    def _prepare_beside(self, index: int, side: int) -> None:
+        """While the learner reads step ``index``: build the step after it (``side`` 1), then
+        the step before it (-1), each in a turn of the event loop of its own, so that a click
+        in between is answered; then close the steps two or more away (:meth:`_close_far_views`)."""
+        if index != self.index:
+            return  # the learner has moved on: the step now shown has its own turn
+        beside = index + side
+        if 0 <= beside < len(self.lesson.steps) and beside not in self.views:
+            self._build(beside, hidden=True)
+        if side == 1:
+            asyncio.get_running_loop().call_soon(self._prepare_beside, index, -1)
+        else:
+            self._close_far_views(beside=True)
+
+    def _close_far_views(self, beside: bool) -> None:
+        """Close the steps built but not shown (with ``beside``, not next to the one shown either),
+        except those that play a game; their answers are in the progress, which rebuilds them."""
+        keep = {self.index - 1, self.index, self.index + 1} if beside else {self.index}
+        far = [i for i, view in self.views.items() if i not in keep and not view.plays_a_game]
+        if not far:
+            return
+        closed = []
+        for i in far:
+            self._update_done(self.views[i])
+            closed.append(self.views.pop(i))
+        self.content.children = [self.views[i] for i in sorted(self.views)]
+        for view in closed:
+            close_tree(view)
 
     def _build(self, index: int, hidden: bool = False) -> StepView:
         step = self.lesson.steps[index]
@@ -388,8 +422,7 @@ class Lesson(widgets.VBox):
         self._save()
 
     def _save(self) -> None:
-        progress = self._progress_now()
-        self._render_downloads(progress)
+        progress = self._kept = self._progress_now()
         if self.store is not None:
             self.store.progress = progress
         if self.reporter is not None and self._browser_answered:
@@ -409,18 +442,17 @@ class Lesson(widgets.VBox):
         self.language.description = lesson_text("ui.language", lang)  # the menu's name, shown and read
         if self.your_name is not None:
             self.your_name.description = name_label(lang)
-        chips = []
-        done_count = 0
-        for number, step in enumerate(steps, start=1):
-            done = bool(self.progress["steps"].get(step.key, {}).get("done"))
-            done_count += done
-            label = lesson_text("ui.step-done" if done else "ui.step-todo", lang, number=number, title=step.title(lang))
-            css = "hearts-lesson-path-step" + (" hearts-lesson-done" if done else "") + (
-                " hearts-lesson-current" if number == self.index + 1 else "")
-            chips.append(f'<span class="{css}" title="{escape(label)}" aria-label="{escape(label)}">'
-                         f'{"✓" if done else number}</span>')
-        summary = escape(lesson_text("ui.path", lang, done=done_count, total=len(steps)))
-        self.path.value = f'<div class="hearts-lesson-path" aria-label="{summary}">{"".join(chips)}</div>'
+        # Each trait is sent only when it changed: on Back and Next, ``current`` alone.
+        done = [bool(self.progress["steps"].get(step.key, {}).get("done")) for step in steps]
+        self.path.todo_labels = [lesson_text("ui.step-todo", lang, number=number, title=step.title(lang))
+                                 for number, step in enumerate(steps, start=1)]
+        self.path.done_labels = [lesson_text("ui.step-done", lang, number=number, title=step.title(lang))
+                                 for number, step in enumerate(steps, start=1)]
+        self.path.summary = lesson_text("ui.path", lang, done=sum(done), total=len(steps))
+        self.path.done = done
+        self.path.current = self.index
+        self.downloads.label = lesson_text("ui.results", lang)
+        self.downloads.links = {kind: lesson_text("ui.download", lang, format=kind.upper()) for kind in RESULT_FORMATS}
         self._render_mastery()
 
     def _render_mastery(self) -> None:
@@ -441,15 +473,11 @@ class Lesson(widgets.VBox):
         self.mastery.value = (f'<details class="hearts-lesson-mastery"><summary>{heading}</summary>'
                               f'<ul>{"".join(chips)}</ul></details>')
 
-    def _render_downloads(self, progress: dict[str, Any]) -> None:
-        lang = self.lang
-        name = f"{self.lesson.id}-results"
-        self.downloads.value = (
-            f"<span>{escape(lesson_text('ui.results', lang))}</span> "
-            + _download(results_csv(self.lesson, progress), f"{name}.csv", "text/csv",
-                        lesson_text("ui.download", lang, format="CSV")) + " "
-            + _download(results_json(self.lesson, progress), f"{name}.json", "application/json",
-                        lesson_text("ui.download", lang, format="JSON")))
+    def _results_file(self, kind: str) -> str:
+        """The results to download (``kind`` one of ``RESULT_FORMATS``), made when the learner asks,
+        from the progress as last kept: the browser's copy and the teacher's row say the same."""
+        make = results_csv if kind == "csv" else results_json
+        return make(self.lesson, self._kept)
 
     def results_csv(self) -> str:
         """The learner's results, one row per step (see :mod:`.progress`)."""

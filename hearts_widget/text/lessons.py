@@ -9,6 +9,9 @@ thoughts and can reorder them. Keys follow the lesson path:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from .translate import translator
@@ -27,9 +30,11 @@ def lesson_keys() -> frozenset[str]:
     return frozenset(_texts(None))
 
 
-def _texts(lang: str | None) -> dict[str, str]:
+@cache
+def _texts(lang: str | None) -> Mapping[str, str]:
+    """Every lesson sentence in ``lang``, made once per language (a lookup is then a dict's)."""
     t = translator(lang)
-    return {
+    return MappingProxyType({
         # -- controls --------------------------------------------------------
         "ui.title": t.gettext("Learn Hearts"),
         "ui.language": t.gettext("Language"),
@@ -511,4 +516,4 @@ def _texts(lang: str | None) -> dict[str, str]:
         "step.play.body.1": t.gettext(
             "Now play a whole game against three bots. The cards you may play are highlighted; "
             "a card you may not play tells you why."),
-    }
+    })

@@ -1,6 +1,7 @@
 """The lesson controls and the stepper, driven as a learner would click them
 (no browser): verdicts are the engine's, answers teach, everything is kept
-across Back/Next, a language switch and a reload, and widgets are built once."""
+across Back/Next, a language switch and a reload, and a walk leaves as many
+widgets alive as it found."""
 
 from __future__ import annotations
 
@@ -12,13 +13,15 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from ipywidgets.widgets.widget import _instances
+from ipywidgets.widgets.widget import Widget, _instances
 
+from hearts_widget.lessons import stepper
 from hearts_widget.lessons.controls import (
     CheckBox,
     MoonChoice,
     PassBoard,
     PositionBoard,
+    close_tree,
     deck_html,
     demo_part,
     rotation_html,
@@ -135,11 +138,10 @@ def test_back_next_and_language_keep_answers_positions_and_the_game() -> None:
     lesson = Lesson(lang="en", remember=False)
     lesson.go(2)  # follow-suit
     view = lesson.views[2]
-    board = view.parts["position:follow-suit"]
-    play_on_table(board, "QD")
-    check = view.parts["check:follow-spades"]
-    check.answer("any")
+    play_on_table(view.parts["position:follow-suit"], "QD")
+    view.parts["check:follow-spades"].answer("any")
     lesson.go(len(STEPS) - 1)
+    assert 2 not in lesson.views and view.comm is None, "a step left far behind is closed"
     game = lesson.views[len(STEPS) - 1].parts["demo"].table
     game.send_intent({"type": "pass", "state": game.state["id"],
                       "cards": [c.code for c in game.game.hand.held(0)[:3]]})
@@ -147,22 +149,71 @@ def test_back_next_and_language_keep_answers_positions_and_the_game() -> None:
     lesson.back.click()
     lesson.language.value = "sw"
     lesson.go(2)
-    assert lesson.views[2] is view and board.played().code == "QD" and check.tries == ["any"]
+    board, check = lesson.views[2].parts["position:follow-suit"], lesson.views[2].parts["check:follow-spades"]
+    assert board.played().code == "QD" and check.tries == ["any"]  # built again from the progress
     assert check.feedback.value and "Hint" not in check.feedback.value  # now in Swahili
     assert lesson.views[len(STEPS) - 1].parts["demo"].table is game and game.game.to_dict()["actions"] == moves
     assert game.lang == "sw" and board.table.lang == "sw"
 
 
-def test_a_walk_forward_and_back_builds_each_step_once() -> None:
+def widgets_in(widget: Widget) -> int:
+    """How many widgets are open in ``widget``'s tree, itself, layouts and styles included."""
+    inside = [getattr(widget, name, None) for name in ("layout", "style")]
+    return 1 + sum(isinstance(w, Widget) and w.comm is not None for w in inside) + sum(
+        widgets_in(child) for child in getattr(widget, "children", ()))
+
+
+def test_a_walk_and_start_over_leave_as_many_widgets_as_they_found() -> None:
+    """Issue 38: 1,860 widgets were alive after one walk and 289 after Start over, 100 at the start.
+    A walk closes the steps it leaves behind; only the steps that play a game stay built."""
+    before = len(_instances)
     lesson = Lesson(lang="en", remember=False)
+    at_start = len(_instances)
     walk(lesson)
-    after_first = len(_instances)
-    walk(lesson)
-    lesson.language.value = "tl"
-    walk(lesson)
-    assert len(_instances) == after_first
+    games = [view for view in lesson.views.values() if view.plays_a_game]
+    assert sorted(lesson.views) == [0, *(view_index for view_index, view in lesson.views.items() if view in games)]
+    assert len(games) == 2  # the guided hand and the free game
+    assert len(_instances) == at_start + sum(widgets_in(view) for view in games)
     lesson.restart()
-    assert len(_instances) < after_first and lesson.index == 0
+    assert len(_instances) == at_start and lesson.index == 0
+    close_tree(lesson)
+    assert len(_instances) == before
+
+
+def test_a_next_sends_only_what_changed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 38: each Next resent the results (18.4 KB), the path (3.1 KB) and the rules mastered
+    (4.2 KB). Now the counter, the path's ``current`` and the two steps' display: under 1 KB of
+    state (the step itself built beforehand, as the page's event loop does while the learner reads)."""
+    sent: list[int] = []
+    monkeypatch.setattr(Widget, "_send", lambda self, msg, buffers=None: sent.append(len(json.dumps(msg))))
+    lesson = Lesson(lang="en", remember=False)
+    sizes = []
+    for index in range(1, len(STEPS)):
+        if index not in lesson.views:
+            lesson._build(index, hidden=True)
+        sent.clear()
+        lesson.next.click()
+        sizes.append(sum(sent))
+    assert lesson.index == len(STEPS) - 1
+    assert sorted(sizes)[len(sizes) // 2] < 1000, sizes
+
+
+def test_the_results_are_made_when_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[str] = []
+    for name in ("results_csv", "results_json"):
+        real = getattr(stepper, name)
+        monkeypatch.setattr(stepper, name, lambda *args, real=real, name=name: made.append(name) or real(*args))
+    lesson = Lesson(lang="en", remember=False)
+    for _ in range(3):
+        lesson.next.click()
+    assert made == []
+    files: list[dict[str, str]] = []
+    monkeypatch.setattr(lesson.downloads, "send", files.append)
+    lesson.downloads._on_message(lesson.downloads, {"type": "results", "format": "csv"}, [])
+    lesson.downloads._on_message(lesson.downloads, {"type": "results", "format": "exe"}, [])  # not ours: no answer
+    assert made == ["results_csv"] and [f["format"] for f in files] == ["csv"]
+    assert [row["key"] for row in csv.DictReader(io.StringIO(files[0]["text"]))] == [s.key for s in STEPS]
+    assert lesson.downloads.name == "hearts-basics-results"
 
 
 def test_the_path_marks_done_steps_and_results_parse() -> None:
@@ -172,14 +223,14 @@ def test_the_path_marks_done_steps_and_results_parse() -> None:
     boxes[0].answer("low")
     boxes[1].answer("QS")
     assert lesson.progress["steps"]["aim"]["done"]
-    assert "hearts-lesson-done" in lesson.path.value
+    assert lesson.path.done[:2] == [True, False] and lesson.path.current == 0
     rows = list(csv.DictReader(io.StringIO(lesson.results_csv())))
     assert rows[0]["key"] == "aim" and rows[0]["attempts"] == "3" and rows[0]["first_try_right"] == "1"
     assert len(rows) == len(STEPS)
     data = json.loads(lesson.results_json())
     assert data["questions"]["aim-winner"] == {"step": "aim", "tries": ["high", "low"], "attempts": 2,
                                                "first_try_right": False}
-    assert "download=\"hearts-basics-results.csv\"" in lesson.downloads.value
+    assert lesson.downloads.links == {"csv": "Download (CSV)", "json": "Download (JSON)"}
 
 
 def test_a_reload_continues_from_what_the_browser_kept() -> None:

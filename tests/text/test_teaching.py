@@ -320,3 +320,18 @@ def test_every_line_of_every_rules_card_has_a_rule_name(lang: str) -> None:
     for rules in (Rules(), Rules(variant="omnibus"), Rules(variant="black-maria"),
                   Rules(players=6, variant="cancellation")):
         assert all(rule_name(rule, lang) for rule, _ in rules_card(rules, lang))
+
+
+def test_the_lesson_sentences_are_made_once_per_language() -> None:
+    """Issue 38: every lesson lookup rebuilt the whole table (979,110 gettext calls over 22 Nexts)."""
+    from hearts_widget.text.lessons import lesson_text
+
+    lesson_texts.cache_clear()
+    for _ in range(3):
+        for lang in ("en", "sw", "en", "tl"):
+            lesson_text("ui.next", lang)
+            lesson_text("ui.step-of", lang, number=1, total=2)
+    assert lesson_texts.cache_info().misses == 3  # en, sw, tl
+    assert lesson_text("ui.next", "sw") != lesson_text("ui.next", "en")  # a switch still switches
+    with pytest.raises(TypeError):
+        lesson_texts("en")["ui.next"] = "changed"  # type: ignore[index]  # shared by every lookup: read-only

@@ -1,0 +1,43 @@
+// The lesson's path of steps: a chip per step, its number or a tick once done, the current one
+// marked. The kernel sends the labels when the language changes and only `current` (and `done`
+// when a step is done) on Back and Next; the chips are kept and their classes changed.
+
+/** @param {{ model: any, el: HTMLElement }} ctx */
+function render({ model, el }) {
+  const box = document.createElement("div");
+  box.className = "hearts-lesson-path";
+  el.appendChild(box);
+  const draw = () => {
+    /** @type {string[]} */
+    const todo = model.get("todo_labels");
+    /** @type {string[]} */
+    const doneLabels = model.get("done_labels");
+    /** @type {boolean[]} */
+    const done = model.get("done");
+    const current = model.get("current");
+    box.setAttribute("aria-label", model.get("summary"));
+    while (box.children.length > todo.length) box.lastElementChild?.remove();
+    todo.forEach((todoLabel, index) => {
+      let chip = /** @type {HTMLElement | undefined} */ (box.children[index]);
+      if (!chip) {
+        chip = document.createElement("span");
+        box.appendChild(chip);
+      }
+      const isDone = Boolean(done[index]);
+      const label = isDone ? doneLabels[index] || todoLabel : todoLabel;
+      chip.className = "hearts-lesson-path-step" + (isDone ? " hearts-lesson-done" : "")
+        + (index === current ? " hearts-lesson-current" : "");
+      chip.title = label;
+      chip.setAttribute("aria-label", label);
+      chip.textContent = isDone ? "✓" : String(index + 1);
+    });
+  };
+  draw();
+  const events = ["todo_labels", "done_labels", "done", "current", "summary"].map((name) => `change:${name}`);
+  for (const event of events) model.on(event, draw);
+  return () => {
+    for (const event of events) model.off(event, draw);
+  };
+}
+
+export default { render };
