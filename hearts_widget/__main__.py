@@ -22,8 +22,9 @@ from pathlib import Path
 
 # The play notebook shipped in the package (hearts_widget.serve serves it).
 NOTEBOOK = Path(__file__).with_name("widget") / "play.ipynb"
-NO_VOILA = ('The Hearts table runs in Voilà, which is not installed. Install the "lesson" extra:\n'
-            '    pip install "hearts-widget[lesson]"')
+NO_VOILA = ('The Hearts table runs in Voilà, which is not installed. Install the "lesson" extra, from the '
+            'folder of your copy of the repository:\n'
+            '    pip install ".[lesson]"')
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -99,9 +99,12 @@ def test_the_link_check_finds_a_broken_link_and_a_broken_anchor(tmp_path: Path) 
 
 
 def test_the_readme_is_two_minutes_and_gives_the_two_commands() -> None:
+    """A user's command, then a contributor's test command; .ci/run is named as what CI runs."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert len(readme.splitlines()) <= README_MAX_LINES
-    assert 'pip install ".[lesson]" && python -m hearts_widget' in readme
-    assert "bash .ci/run" in readme
+    commands = readme.split("## Try it")[1].split("```")[1].strip().splitlines()
+    assert commands == ['pip install ".[lesson]" && python -m hearts_widget',
+                        'pip install -e ".[test]" && pytest -m "not browser" && pytest -m browser']
+    assert "`bash .ci/run` is what CI runs" in readme
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     assert "lesson" in extras and (ROOT / ".ci" / "run").exists()

@@ -2,13 +2,16 @@
 sources and the tests, a wheel rebuilt from that sdist that holds what the
 package needs at run time (static assets, compiled catalogs, the bundled
 notebook, the site's notebooks, py.typed, the offline Voilà template and its configuration), and
-metadata a user can trust (PEP 639 licence, valid classifiers, URLs, a console
-script). The sdist's own tests run from its unpacked copy."""
+metadata a user can trust (PEP 639 licence, valid classifiers with the Python
+versions, no placeholder URL, a long description whose links work on PyPI, a
+console script), and no file twice. The sdist's own tests run from its unpacked copy."""
 
 from __future__ import annotations
 
 import email
+import hashlib
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -49,7 +52,8 @@ def wheel(dist: Path) -> zipfile.ZipFile:
 
 def test_the_sdist_holds_sources_tests_notebooks_and_message_sources(dist: Path) -> None:
     names = sdist_names(dist)
-    expected = ["LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in", ".ci/run",
+    expected = ["LICENSE", "README.md", "RULES.md", "docs/pypi.md", "pyproject.toml", "setup.py", "MANIFEST.in",
+                ".ci/run",
                 "binder/requirements.txt",
                 "hearts_widget/text/babel.cfg", "hearts_widget/text/locale/hearts_widget.pot",
                 "tests/servers.py", "tests/test_packaging.py", "tests/serverless/test_site.py", "docs/table.png",
@@ -69,9 +73,9 @@ def test_the_wheel_holds_assets_catalogs_notebook_and_the_voila_template(dist: P
     expected = ["hearts_widget/py.typed", "hearts_widget/widget/static/table.js",
                 "hearts_widget/widget/static/table.css", "hearts_widget/widget/play.ipynb",
                 "hearts_widget/site/__init__.py", "hearts_widget/site/presenter.html",
-                # the serverless site's notebooks, copied from notebooks/ by setup.py
+                # the serverless site's notebooks, copied from notebooks/ by setup.py (its play.ipynb is
+                # the launcher's widget/play.ipynb: hearts_widget.site.notebook_file)
                 "hearts_widget/site/notebooks/lesson.ipynb", "hearts_widget/site/notebooks/tutorial.ipynb",
-                "hearts_widget/site/notebooks/play.ipynb",
                 f"{data}/share/jupyter/voila/templates/hearts/conf.json",
                 f"{data}/share/jupyter/voila/templates/hearts/index.html.j2",
                 f"{data}/share/jupyter/voila/templates/hearts/page.html",
@@ -85,6 +89,25 @@ def test_the_wheel_holds_assets_catalogs_notebook_and_the_voila_template(dist: P
     assert shipped == (ROOT / "notebooks" / "tutorial.ipynb").read_bytes()
 
 
+def test_the_wheel_holds_no_file_twice(dist: Path) -> None:
+    """check-wheel-contents' W002: two files with the same bytes (empty files aside)."""
+    first: dict[str, str] = {}
+    twice = []
+    with wheel(dist) as whl:
+        for name in whl.namelist():
+            data = whl.read(name)
+            if data:
+                digest = hashlib.sha256(data).hexdigest()
+                if digest in first:
+                    twice.append((first[digest], name))
+                first.setdefault(digest, name)
+    assert twice == []
+
+
+# A link or image PyPI can follow: an absolute http(s) URL (a relative one points into the repository).
+RELATIVE = re.compile(r"\]\((?!https?://)[^)]*\)|<img[^>]*\ssrc=\"(?!https?://)|<a[^>]*\shref=\"(?!https?://)")
+
+
 def test_the_wheel_metadata_is_that_of_a_library(dist: Path) -> None:
     with wheel(dist) as whl:
         meta = email.message_from_bytes(whl.read(f"{NAME}.dist-info/METADATA"))
@@ -96,8 +119,21 @@ def test_the_wheel_metadata_is_that_of_a_library(dist: Path) -> None:
     assert {"Framework :: Jupyter", "Framework :: Jupyter :: JupyterLab :: 4"} <= set(classifiers)
     assert [c for c in classifiers if c not in trove_classifiers.classifiers] == []
     assert meta["Keywords"] and "hearts" in meta["Keywords"]
-    assert meta.get_all("Project-URL")
+    assert [c for c in classifiers if c.startswith("Programming Language :: Python :: 3.")] == \
+        [f"Programming Language :: Python :: 3.{minor}" for minor in (10, 11, 12, 13)]
+    assert meta["Requires-Python"] == ">=3.10"
+    urls = meta.get_all("Project-URL") or []  # none until the repository is public (docs/serving.md#binder)
+    assert all(re.fullmatch(r"[\w ]+, https://\S+", url) and "BINDER_REPO" not in url for url in urls), urls
+    assert meta["Description-Content-Type"] == "text/markdown"
+    description = meta.get_payload()
+    assert description.startswith("# hearts-widget") and RELATIVE.findall(description) == []
     assert "hearts-widget = hearts_widget.__main__:main" in entry_points
+
+
+def test_the_relative_link_check_finds_relative_links_and_images() -> None:
+    text = "[a](docs/x.md) [b](https://e.org) ![c](docs/t.png) <img src=\"t.png\"> [d](#top) <a href=\"x\">"
+    assert len(RELATIVE.findall(text)) == 5
+    assert RELATIVE.findall((ROOT / "docs" / "pypi.md").read_text(encoding="utf-8")) == []
 
 
 # Over 30 s on a loaded machine: a pytest process of its own runs the 206 tests of tests/text
@@ -149,5 +185,22 @@ def test_without_voila_the_launcher_names_the_missing_extra(monkeypatch: pytest.
                         lambda name, *args: None if name == "voila" else find_spec(name, *args))
     assert launcher.main([]) == 1
     out, err = capsys.readouterr()
-    assert 'pip install "hearts-widget[lesson]"' in err
+    assert 'pip install ".[lesson]"' in err and "repository" in err  # not on PyPI yet: from a copy of it
     assert "http" not in out + err, "no URL is printed for a server that cannot start"
+
+
+def test_the_installed_site_takes_the_launchers_play_notebook(monkeypatch: pytest.MonkeyPatch,
+                                                              tmp_path: Path) -> None:
+    """The wheel carries play.ipynb once (W002), as hearts_widget/widget/play.ipynb: the site's
+    notebooks folder in the wheel lacks it, and the site takes the launcher's."""
+    from hearts_widget import site
+
+    here = tmp_path / "hearts_widget" / "site"
+    (here / "notebooks").mkdir(parents=True)
+    (tmp_path / "hearts_widget" / "widget").mkdir()
+    (tmp_path / "hearts_widget" / "widget" / "play.ipynb").write_text("{}")
+    monkeypatch.setattr(site, "HERE", here)
+    assert site.notebook_file(here / "notebooks", "play.ipynb") == tmp_path / "hearts_widget" / "widget" / "play.ipynb"
+    assert site.notebook_file(here / "notebooks", "lesson.ipynb") == here / "notebooks" / "lesson.ipynb"
+    other = tmp_path / "mine"  # a teacher's --notebooks folder must hold its own
+    assert site.notebook_file(other, "play.ipynb") == other / "play.ipynb"

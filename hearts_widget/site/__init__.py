@@ -156,6 +156,15 @@ def default_notebooks() -> Path:
     return SOURCE_TREE / "notebooks" if in_source_tree() else HERE / "notebooks"
 
 
+def notebook_file(notebooks: Path, name: str) -> Path:
+    """``notebooks/name``; the wheel's copies lack play.ipynb, which it carries once, as the
+    launcher's notebook (``hearts_widget/widget/play.ipynb``, the same as ``notebooks/play.ipynb``)."""
+    path = notebooks / name
+    if name == "play.ipynb" and notebooks == HERE / "notebooks" and not path.is_file():
+        return HERE.parent / "widget" / "play.ipynb"
+    return path
+
+
 def record_hash(data: bytes) -> str:
     """A file's hash as a wheel's RECORD writes it."""
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
@@ -534,7 +543,7 @@ def contents(notebooks: Path, extra: Iterable[Path], target: Path) -> list[Added
     """The notebooks the site opens: lesson, tutorial, play, and any extra ones given (with
     the lesson files they name); returns the added lessons, each to get a page of its own."""
     target.mkdir(parents=True)
-    sources = [notebooks / name for name in NOTEBOOKS]
+    sources = [notebook_file(notebooks, name) for name in NOTEBOOKS]
     missing = [str(path) for path in sources if not path.is_file()]
     if missing:
         raise SiteError(f"notebooks not found: {missing} (--notebooks names a folder holding {', '.join(NOTEBOOKS)})")
