@@ -1,13 +1,16 @@
 """A learner who double-clicks Continue (Voilà, the default settings) just continues, once:
 no warning, and no card of theirs played by the second click, whether it comes before the
 table has answered the first or after (when the Continue button has gone from under it).
-Holding Enter down on Continue acts once too."""
+Holding Enter down on Continue acts once too. Continue stays where it came while the coach's
+word on the trick arrives, so a click already on its way lands on it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
+
+from servers import SharedServer
 
 from .person import WAIT_MS, choose_and_pass, click_card, hand_cards, state_id, wait_for_change
 
@@ -97,3 +100,42 @@ def test_holding_enter_on_continue_continues_once(page: Page, voila_url: str) ->
     page.keyboard.press("Enter")
     wait_for_change(page, before)
     expect(hand_cards(page)).to_have_count(cards - 1)
+
+
+# Continue's place each time the table changes while a completed trick is held (in the page, so no
+# move between two looks of the test is missed): the state's id, the button's top, and where the
+# coach's word is when there is one ("below" or "above" the button; "" when none yet).
+WATCH_CONTINUE = """() => { window.hwContinueTops = []; const root = document.querySelector('.hw-root');
+  new MutationObserver(() => { const button = root.querySelector('[data-key=continue]');
+    if (!button) return;
+    const word = root.querySelector('[data-testid=feedback]');
+    const below = word && button.compareDocumentPosition(word) & Node.DOCUMENT_POSITION_FOLLOWING;
+    const where = !word ? '' : below ? 'below' : 'above';
+    window.hwContinueTops.push([root.dataset.stateId, Math.round(button.getBoundingClientRect().top), where]); })
+    .observe(root, {subtree: true, childList: true, attributes: true, characterData: true}); }"""
+
+
+def test_continue_stays_put_while_the_coachs_word_arrives(page: Page, voila_server: SharedServer) -> None:
+    """The coach judges the learner's trick in a thread, so its word can come after Continue (often
+    at a fast pace; at the default pace when the learner's card ends the trick). Over a whole hand
+    played as a quick learner does (Continue clicked as soon as it comes), a held trick's Continue
+    never moves, and the coach's word is below it: above it, the word's arrival moved the button
+    34 px down, and a click on its way landed beside it."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(voila_server.render("from hearts_widget import HeartsTable\nHeartsTable(pace=0.05)", "fast"))
+    hand_cards(page).first.wait_for(timeout=60_000)
+    page.evaluate(WATCH_CONTINUE)
+    choose_and_pass(page)
+    for _ in range(13):
+        play_until_held(page)
+        before = state_id(page)
+        page.locator("[data-key=continue]").click()
+        wait_for_change(page, before)
+    tops: dict[str, set[int]] = {}
+    words: set[str] = set()
+    for state, top, where in page.evaluate("window.hwContinueTops"):
+        tops.setdefault(state, set()).add(top)
+        words.add(where)
+    moved = {state: sorted(seen) for state, seen in tops.items() if len(seen) > 1}
+    assert not moved, f"Continue moved while its trick was held (state: tops): {moved}"
+    assert len(tops) == 13 and "below" in words and "above" not in words, (len(tops), words)

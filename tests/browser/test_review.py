@@ -33,7 +33,7 @@ def review_url(voila_server: SharedServer) -> str:
 
 def play_the_hand_with_the_last_playable_card(page: Page) -> list[str]:
     """Pass the first three cards, then play the last highlighted card each time, reading
-    each completed trick (with the coach's word beside it, above Continue) before going on;
+    each completed trick (with the coach's word beside it, below Continue) before going on;
     the cards dealt, as the hand showed them at the pass ("7♣")."""
     dealt = [(label or "").split(",")[0] for label in
              (card.get_attribute("aria-label") for card in hand_cards(page).all())]
@@ -44,10 +44,10 @@ def play_the_hand_with_the_last_playable_card(page: Page) -> list[str]:
             "() => document.querySelector('.hw-hand .hw-card.hw-legal, [data-key=continue], "
             "[data-key=review-open]')", timeout=WAIT_MS)
         feedback = page.get_by_test_id("feedback")
-        if feedback.count() and page.locator("[data-key=continue]").count():  # in the trick's story, above Continue
+        if feedback.count() and page.locator("[data-key=continue]").count():  # in the trick's story, below Continue
             tell = page.get_by_test_id("tell")
             expect(tell.get_by_test_id("feedback")).to_have_count(1)
-            assert feedback.bounding_box()["y"] < page.locator("[data-key=continue]").bounding_box()["y"]
+            assert feedback.bounding_box()["y"] > page.locator("[data-key=continue]").bounding_box()["y"]
         if continue_if_held(page) or review.count():
             continue
         before = state_id(page)

@@ -780,12 +780,14 @@ export default {
     }
 
     /** The trick's story, told where the learner is looking (between the felt and the hand):
-     * who won with which card and why, what it holds, what happened in it, the coach's word and
-     * Continue. Each part is redrawn only when it changes: the coach's word comes a moment after
-     * the trick, and redrawing Continue then would take focus off it. */
+     * who won with which card and why, what it holds, what happened in it, Continue and the
+     * coach's word. Each part is redrawn only when it changes: the coach's word comes a moment
+     * after the trick (its judgement runs in a thread), so it goes below Continue: above it, its
+     * arrival moved the button 34 px down under a pointer already on its way (a click missed), and
+     * redrawing Continue then would take focus off it. */
     function tell(state, ui) {
       const box = panel("tell", [], () => h("div", { class: "hw-tell", "data-testid": "tell" }));
-      const parts = [trickStory(state), coachWord(state, ui), continueRow(state, ui)].filter(Boolean);
+      const parts = [trickStory(state), continueRow(state, ui), coachWord(state, ui)].filter(Boolean);
       arrange(box, parts);
       box.classList.toggle("hw-quiet", !parts.length);
       return box;
@@ -815,7 +817,7 @@ export default {
       });
     }
 
-    /** The coach's word on the learner's card, with its trick and before Continue. */
+    /** The coach's word on the learner's card, with its trick, below Continue. */
     function coachWord(state, ui) {
       if (!state.feedback) return null;
       return panel("tell-coach", [state.feedback, ui.coach], () => h("div",
