@@ -1,4 +1,5 @@
-"""HTML pictures of cards, tricks and hands for notebooks, without the widget.
+"""Pictures of cards, tricks and hands for notebooks, without the widget: HTML, and
+``str(hand)``'s picture in text (as python-chess's ``str(board)``).
 
 Imported only when a notebook asks an engine object to display itself.
 Inline styles only: nothing is loaded from the network.
@@ -10,7 +11,7 @@ from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING
 
-from .cards import Card
+from .cards import Card, Suit, rank_text
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -58,6 +59,39 @@ def hand_html(hand: Hand) -> str:
         status += f"; kitty: {hand.kitty_size} face down; carried: {len(hand.carried)} cards"
     return (f'<div class="hearts-hand"><div style="font:0.9em system-ui">{escape(status)}</div>'
             f'<table>{"".join(rows)}</table><div>{trick_html(hand.trick)}</div></div>')
+
+
+def hand_text(hand: Hand) -> str:
+    """``str(hand)``: a few lines to read the position at a glance. A status line, then one
+    line per seat (its cards by suit, the points it has taken; ``>`` marks the seat to move),
+    then the trick on the table, each card after the seat that played it (``1:2♣``).
+    """
+    status = [f"hand {hand.number}", hand.phase, f"pass {hand.pass_direction}" if hand.pass_direction else "no pass",
+              "hearts broken" if hand.hearts_broken else "hearts not broken"]
+    if hand.phase == "pass":
+        status.append(f"waiting to pass: {' '.join(map(str, hand.waiting_to_pass))}")
+    elif hand.to_move is not None:
+        status.append(f"seat {hand.to_move} to move")
+    if hand.rules.variant != "standard":
+        status.insert(1, hand.rules.variant)
+    lines = [" · ".join(status)]
+    points = hand.points()
+    rows = []
+    for seat in range(hand.players):
+        by_suit: dict[Suit, list[str]] = {}
+        for card in hand.held(seat):
+            by_suit.setdefault(card.suit, []).append(rank_text(card.rank))
+        cards = "  ".join(f"{suit.symbol} {' '.join(ranks)}" for suit, ranks in by_suit.items()) or "(no cards)"
+        rows.append((f"{'>' if hand.to_move == seat else ' '} {seat}", cards, f"{points[seat]} pts"))
+    width = max(len(cards) for _, cards, _ in rows)
+    lines += [f"{mark}  {cards.ljust(width)}  {taken}" for mark, cards, taken in rows]
+    trick = hand.trick
+    played = " ".join(f"{seat}:{card}" for seat, card in zip(trick.seats, trick.cards, strict=True))
+    if played or hand.phase == "play":
+        lines.append(f"trick: {played or '(empty)'}")
+    if hand.rules.packs == 2:
+        lines.append(f"kitty: {hand.kitty_size} face down · carried: {len(hand.carried)} cards")
+    return "\n".join(lines)
 
 
 def game_html(game: Game) -> str:

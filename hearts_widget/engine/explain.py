@@ -9,6 +9,7 @@ of a hand are the hand's own, and changing them must not change the game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
@@ -95,6 +96,11 @@ def plain_facts(value: Any) -> Any:
     return value
 
 
+def _markdown(text: str) -> str:
+    """``text`` as Markdown that shows it as it is (its ``*``, ``_``, ``[``... escaped)."""
+    return re.sub(r"([\\`*_\[\]<>#|])", r"\\\1", text)
+
+
 @dataclass(frozen=True)
 class Explanation:
     """Why a move is legal or not.
@@ -128,6 +134,10 @@ class Explanation:
 
     def __str__(self) -> str:
         return self.text()
+
+    def _repr_markdown_(self) -> str:
+        """In a notebook: the sentence (``repr`` keeps the structure: rule, reason, facts)."""
+        return _markdown(self.text())
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -184,6 +194,10 @@ class Event:
 
     def __str__(self) -> str:
         return self.text()
+
+    def _repr_markdown_(self) -> str:
+        """In a notebook: the line of narration."""
+        return _markdown(self.text())
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -670,7 +670,14 @@ class Hand:
         return hand_from_record(cls, data)
 
     def __repr__(self) -> str:
+        """Python that rebuilds the hand (``Hand.from_json(...)``), every move included."""
         return f"Hand.from_json({self.to_json()!r})"
+
+    def __str__(self) -> str:
+        """A short picture of the position: the seats' cards by suit and points, and the trick."""
+        from .display import hand_text
+
+        return hand_text(self)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hand):

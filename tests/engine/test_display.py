@@ -34,6 +34,37 @@ def test_repr_pastes_back_for_cards_rules_tricks_hands_and_games() -> None:
     assert _round_trip(game) == game
 
 
+def test_str_of_a_hand_is_a_short_picture_of_the_seats_and_the_trick() -> None:
+    hand = Hand.deal(Rules(), seed=7, number=3).play("2C")
+    hand = hand.play(hand.legal_moves()[0])
+    lines = str(hand).splitlines()
+    assert lines[0] == "hand 3 · play · no pass · hearts not broken · seat 3 to move"
+    assert len(lines) == 6 and len(str(hand)) < 400  # repr is the whole record: Hand.from_json(...)
+    for seat in range(4):
+        row = lines[1 + seat]
+        assert row.startswith(f"{'>' if seat == 3 else ' '} {seat}  ") and row.endswith("0 pts")
+        assert sum(len(group.split()) - 1 for group in row[5:].rsplit("  ", 1)[0].split("  ") if group) == \
+            len(hand.held(seat))
+    assert lines[2].split()[1:3] == ["♣", "4"]  # seat 1 played its 2♣: its clubs start at 4
+    assert lines[-1] == "trick: 1:2♣ 2:5♣"
+    two_packs = str(Hand.deal(Rules(players=5, variant="cancellation"), seed=7))
+    assert two_packs.startswith("hand 0 · cancellation · play")
+    assert two_packs.endswith("kitty: 4 face down · carried: 0 cards")
+    assert "waiting to pass: 0 1 2 3" in str(Hand.deal(Rules(), seed=7)).splitlines()[0]
+
+
+def test_an_explanation_or_event_shows_its_sentence_in_a_notebook() -> None:
+    hand = Hand.deal(Rules(), seed=7, number=3)
+    explanation = hand.explain(hand.held(hand.to_move)[-1])
+    assert explanation._repr_markdown_() == explanation.text() == str(explanation)
+    assert explanation.text().startswith("You hold 2♣")
+    assert repr(explanation).startswith("Explanation(legal=False, rule='play.first-lead'")
+    assert hand.events[-1]._repr_markdown_() == hand.events[-1].text()
+    from hearts_widget.engine.explain import _markdown
+
+    assert _markdown("a*b_ [x]") == "a\\*b\\_ \\[x\\]"
+
+
 def test_repr_html_renders_cards_tricks_hands_and_games() -> None:
     hand = random_game_hand(4, 5).play("2C")
     assert 'title="QS"' in Card.parse("QS")._repr_html_() and "Q♠" in Card.parse("QS")._repr_html_()
