@@ -1,6 +1,7 @@
 """The documents tell the truth: RULES.md states every rule id the engine and
 the rule names use (and no other), every relative link of the README, RULES.md,
-CHANGELOG.md and docs/ leads to a file (and heading) that exists, and the README
+CHANGELOG.md and docs/ leads to a file (and heading) that exists, the Python
+snippets of the README and the programmers' pages run as pasted, and the README
 stays a newcomer's two minutes."""
 
 from __future__ import annotations
@@ -108,3 +109,19 @@ def test_the_readme_is_two_minutes_and_gives_the_two_commands() -> None:
     assert "`bash .ci/run` is what CI runs" in readme
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     assert "lesson" in extras and (ROOT / ".ci" / "run").exists()
+
+
+# Pages whose ```python blocks a reader pastes in turn into a fresh notebook (docs/teachers.md's
+# name a lesson file of the teacher's own).
+RUNNABLE = ["README.md", "docs/pypi.md", "docs/engine.md", "docs/learners.md", "docs/bots.md"]
+PYTHON_BLOCK = re.compile(r"^```python\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+@pytest.mark.parametrize("name", RUNNABLE)
+def test_the_python_snippets_run_as_pasted(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # a snippet that writes a file writes it here
+    blocks = PYTHON_BLOCK.findall((ROOT / name).read_text(encoding="utf-8"))
+    assert blocks, f"{name} has no Python snippet"
+    namespace: dict[str, object] = {"__name__": "__main__"}
+    for number, block in enumerate(blocks):
+        exec(compile(block, f"{name}, snippet {number + 1}", "exec"), namespace)  # noqa: S102 - the docs' own code
