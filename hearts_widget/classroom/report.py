@@ -32,7 +32,7 @@ from ..lessons.checks import first_try_right, valid_tries
 from ..lessons.format import Lesson
 from ..lessons.mastery import rule_progress
 from ..lessons.progress import results
-from .store import REPORT_FORMAT, STEP_FIELDS, ClassStore, ReportError
+from .store import REPORT_FORMAT, STEP_FIELDS, ClassStore, ClassStoreError, ReportError
 
 ENV_STORE = "HEARTS_CLASS_DB"
 ENV_SERVICE = "HEARTS_CLASS_SERVICE_URL"
@@ -136,6 +136,10 @@ class Reporter:
     def send(self, report: dict[str, Any]) -> None:
         raise NotImplementedError
 
+    def seal_key(self) -> bytes | None:
+        """The class's key the lesson seals the browser's copy of the progress with (None: no seal)."""
+        return None
+
 
 class StoreReporter(Reporter):
     """Writes into the class store's file (the launcher's kernels, all on one machine)."""
@@ -148,10 +152,22 @@ class StoreReporter(Reporter):
         self.path = path
         self._store: ClassStore | None = None
 
-    def send(self, report: dict[str, Any]) -> None:
+    def _opened(self) -> ClassStore:
         if self._store is None:
             self._store = ClassStore(self.path)
-        self._store.record(self.lesson, report)
+        return self._store
+
+    def send(self, report: dict[str, Any]) -> None:
+        self._opened().record(self.lesson, report)
+
+    def seal_key(self) -> bytes | None:
+        """The key kept in the class store (None, said in the log, when the store cannot be opened:
+        then nothing reaches the teacher either)."""
+        try:
+            return self._opened().class_key()
+        except ClassStoreError as error:
+            say(f"the class store cannot be opened, so the browser's copy is not sealed: {error}")
+            return None
 
 
 class HubReporter(Reporter):

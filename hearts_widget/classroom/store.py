@@ -27,6 +27,7 @@ import json
 import math
 import os
 import re
+import secrets
 import sqlite3
 import stat
 import threading
@@ -40,7 +41,7 @@ from typing import Any
 
 from ..lessons.format import Lesson
 from ..lessons.mastery import is_mastered, taught_rules
-from ..lessons.progress import MAX_NAME
+from ..lessons.progress import MAX_NAME, MAX_SECONDS
 from ..text.translate import LANGUAGES
 
 REPORT_FORMAT = 1
@@ -48,7 +49,6 @@ SCHEMA_VERSION = 1
 BUSY_TIMEOUT_S = 30.0  # a writer waits this long for the others (forty kernels on a slow disk)
 KEEP_DAYS = 30  # a learner's row not updated for this long is deleted (``--keep-days``)
 MAX_COUNT = 10_000  # answers to one rule: far above any lesson, low enough to catch garbage
-MAX_SECONDS = 30 * 24 * 3600.0
 LEARNER_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 STEP_FIELDS = ("done", "seconds", "answered", "attempts", "first_try_right", "positions_first_try")
 REPORT_FIELDS = ("format", "lesson", "learner", "name", "step", "lang", "steps", "rules", "first_try")
@@ -65,6 +65,10 @@ CREATE TABLE IF NOT EXISTS progress (
     updated REAL NOT NULL,
     PRIMARY KEY (lesson, learner)
 )"""
+# The class's key: a kernel seals the progress it gives the browser with it, and trusts a copy back
+# only with its seal (hearts_widget.lessons.progress.seal); one row, made with the store.
+KEY_SCHEMA = "CREATE TABLE IF NOT EXISTS class_key (id INTEGER PRIMARY KEY CHECK (id = 1), key BLOB NOT NULL)"
+KEY_BYTES = 32
 
 
 def lesson_rules(lesson: Lesson) -> list[str]:
@@ -253,6 +257,8 @@ class ClassStore:
                                           f"(format {version}); use that version, or another file")
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute(SCHEMA)
+                db.execute(KEY_SCHEMA)
+                db.execute("INSERT OR IGNORE INTO class_key (id, key) VALUES (1, ?)", (secrets.token_bytes(KEY_BYTES),))
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except (sqlite3.DatabaseError, OSError) as error:
             raise ClassStoreError(f"{self.path}: cannot be used as the class store ({error})") from None
@@ -294,6 +300,11 @@ class ClassStore:
                         json.dumps(checked, ensure_ascii=False, separators=(",", ":")), now, now))
             db.execute("COMMIT")
         return checked
+
+    def class_key(self) -> bytes:
+        """The class's key (for the kernels' seals: only the server's user can read the file)."""
+        with self._connect() as db:
+            return bytes(db.execute("SELECT key FROM class_key WHERE id = 1").fetchone()[0])
 
     def learners(self, lesson_id: str) -> list[Learner]:
         """Every learner of the lesson, by name (then by id)."""

@@ -28,10 +28,10 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
-from ..classroom.report import class_reporter, learner_report
+from ..classroom.report import class_reporter, learner_report, say
 from ..text.lessons import lesson_text
 from ..text.rule_names import rule_name
-from ..text.teacher import name_label
+from ..text.teacher import name_label, progress_refused
 from ..text.translate import LANGUAGES, check_language, default_language
 from ..widget.options import SLOW_PACE, check_pace
 from ..widget.render_notice import with_render_notice
@@ -52,7 +52,17 @@ from .controls import (
 from .format import Lesson as LessonFile
 from .format import Step, builtin_lesson, load_lesson
 from .mastery import missed_before, rule_progress
-from .progress import new_progress, results_csv, results_json, step_record, typed_name, usable, valid_games
+from .progress import (
+    ProgressError,
+    check_progress,
+    new_progress,
+    results_csv,
+    results_json,
+    sealed,
+    step_record,
+    typed_name,
+    valid_games,
+)
 
 HIDDEN = "none"
 PREFETCH_DELAY_S = 0.05  # after the step shown has gone to the page
@@ -243,6 +253,11 @@ class Lesson(widgets.VBox):
         # would make a row under a fresh id at every reload).
         self.reporter = class_reporter(lesson)
         self._browser_answered = self.store is None
+        self._class_key: bytes | None = None  # the class's key for the seal on the browser's copy, once asked
+        self._class_key_asked = False
+        self.notice = widgets.HTML()  # why the browser's copy was not used, when it was not
+        self.notice.add_class("hearts-lesson-notice")
+        self.notice.layout.display = HIDDEN
         self.your_name = None
         if self.reporter is not None and self.reporter.asks_name:
             self.your_name = widgets.Text(continuous_update=False, style={"description_width": "initial"},
@@ -257,7 +272,7 @@ class Lesson(widgets.VBox):
         header.add_class("hearts-lesson-header")
         footer = widgets.HBox([self.downloads, *filter(None, [self.your_name]), self.start_over], layout=widgets.Layout(
             justify_content="space-between", align_items="center", flex_flow="row wrap"))
-        children: list[widgets.Widget] = [header, self.path, self.content, footer]
+        children: list[widgets.Widget] = [header, self.notice, self.path, self.content, footer]
         super().__init__(children + ([self.store] if self.store is not None else []))
         self.add_class("hearts-lesson")
         self.go(self.index)
@@ -383,6 +398,7 @@ class Lesson(widgets.VBox):
             view.forget()
         self._close_views()
         self.progress = new_progress(self.lesson, self.lang, self.progress)
+        self.notice.layout.display = HIDDEN
         self.index = 0
         self.go(0)
 
@@ -398,8 +414,13 @@ class Lesson(widgets.VBox):
         """The progress the browser kept (None: nothing kept): continue from it (a reload, or the next day).
         Reports to the teacher start here."""
         self._browser_answered = True
-        if saved is None or not usable(saved, self.lesson):
+        if saved is None:
             self._save()
+            return
+        try:
+            saved = check_progress(self.lesson, saved, self._seal_key())
+        except ProgressError as error:
+            self._refuse_saved(error)
             return
         keys = [s.key for s in self.lesson.steps]
         self._close_views()
@@ -416,6 +437,26 @@ class Lesson(widgets.VBox):
             self.progress["lang"] = lang
         self.go(keys.index(saved["step"]) if saved["step"] in keys else 0)
 
+    def _seal_key(self) -> bytes | None:
+        """The class's key (None outside a class): the browser's copy carries its seal, and a copy
+        without it is not used, so every figure the teacher sees was made by a kernel of the class."""
+        if not self._class_key_asked and self.reporter is not None:
+            self._class_key = self.reporter.seal_key()
+        self._class_key_asked = True
+        return self._class_key
+
+    def _refuse_saved(self, error: ProgressError) -> None:
+        """The browser's copy cannot be used: say so, and start afresh under a new id (the copy's
+        id is not trusted: it may be another learner's)."""
+        say(f"the progress this browser kept was not used ({error}); the lesson starts afresh")
+        self._close_views()
+        self.progress = new_progress(self.lesson, self.lang)
+        if self.your_name is not None:
+            self.your_name.value = ""
+        self.notice.layout.display = None
+        self.index = 0
+        self.go(0)
+
     def set_name(self, name: str) -> None:
         """The name the learner typed for their teacher, kept with the progress."""
         self.progress["name"] = typed_name(name)
@@ -424,13 +465,14 @@ class Lesson(widgets.VBox):
     def _save(self) -> None:
         progress = self._kept = self._progress_now()
         if self.store is not None:
-            self.store.progress = progress
+            self.store.progress = sealed(progress, self._seal_key())
         if self.reporter is not None and self._browser_answered:
             self.reporter.report(learner_report(self.lesson, progress))
 
     # -- what surrounds the step ------------------------------------------------
     def _render_chrome(self) -> None:
         lang, steps = self.lang, self.lesson.steps
+        self.notice.value = f'<p role="status">{escape(progress_refused(lang))}</p>'
         self.heading.value = f"<h2>{escape(self.lesson.title(lang))}</h2>"
         step_of = lesson_text("ui.step-of", lang, number=self.index + 1, total=len(steps))
         self.counter.value = f'<span style="white-space:nowrap;padding:0 .6em">{escape(step_of)}</span>'

@@ -51,7 +51,7 @@ def _texts(lang: str | None) -> Mapping[str, str]:
         "ui.position-next": t.gettext("Undo and try another card, or go to the next step."),
         "ui.show-playable": t.gettext("Show the playable cards"),
         "ui.again-title": t.gettext("First, try these again: you got them wrong before."),
-        "ui.mastered": t.gettext("Rules mastered (right twice without help): {done} of {total}"),
+        "ui.mastered": t.gettext("Rules mastered (right without help): {done} of {total}"),
         "ui.rule-mastered": t.gettext("{rule}: mastered"),
         "ui.rule-missed": t.gettext("{rule}: to practise again"),
         "ui.rule-not-yet": t.gettext("{rule}: not mastered yet"),

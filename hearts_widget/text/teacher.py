@@ -1,5 +1,6 @@
-"""Words of the teacher's view of a class (:mod:`hearts_widget.classroom`), and the one
-sentence it adds to the lesson: the learner's name for their teacher.
+"""Words of the teacher's view of a class (:mod:`hearts_widget.classroom`), and the two
+sentences it adds to the lesson: the learner's name for their teacher, and why the
+progress the browser kept was not used.
 
 The page is made on the server in the language the teacher chooses (``?lang=``, else
 the browser's), its step and rule names too.
@@ -13,6 +14,13 @@ from .translate import translator
 def name_label(lang: str | None = None) -> str:
     """The label of the lesson's name field, shown when a class is served with a teacher's view."""
     return translator(lang).gettext("Your name, for your teacher:")
+
+
+def progress_refused(lang: str | None = None) -> str:
+    """What the lesson says when the progress the browser kept cannot be used (damaged, changed,
+    or kept before the class began) and it starts afresh."""
+    return translator(lang).gettext("The progress this browser kept for this lesson could not be used, "
+                                    "so the lesson starts again from the first step.")
 
 
 def teacher_words(lang: str | None = None) -> dict[str, str]:
