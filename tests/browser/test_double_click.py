@@ -1,4 +1,5 @@
-"""A learner who double-clicks Continue (Voilà, the default settings) just continues, once:
+"""A learner who double-clicks Continue (Voilà; the bots at a fast pace, 0.05 s a card, so that
+the tricks come quickly but are held) just continues, once:
 no warning, and no card of theirs played by the second click, whether it comes before the
 table has answered the first or after (when the Continue button has gone from under it).
 Holding Enter down on Continue acts once too. Continue stays where it came while the coach's
@@ -8,11 +9,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from servers import SharedServer
 
 from .person import WAIT_MS, choose_and_pass, click_card, hand_cards, state_id, wait_for_change
+
+FAST_TABLE = "from hearts_widget import HeartsTable\nHeartsTable(pace=0.05)"
+
+
+@pytest.fixture
+def fast_url(voila_server: SharedServer) -> str:
+    """A table whose bots play 0.05 s apart, as a Voilà page of this test's own (the shared server)."""
+    return voila_server.render(FAST_TABLE, "fast")
 
 
 def play_until_held(page: Page) -> None:
@@ -37,9 +47,9 @@ def continued_once(page: Page, cards: int) -> None:
     expect(page.locator(".hw-root.hw-pending")).to_have_count(0)  # it takes the learner's clicks
 
 
-def test_a_double_click_on_continue_just_continues(page: Page, voila_url: str, shots: Path) -> None:
+def test_a_double_click_on_continue_just_continues(page: Page, fast_url: str, shots: Path) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(voila_url)
+    page.goto(fast_url)
     hand_cards(page).first.wait_for(timeout=60_000)
     choose_and_pass(page)
 
@@ -70,11 +80,11 @@ def test_a_double_click_on_continue_just_continues(page: Page, voila_url: str, s
     continued_once(page, cards)
 
 
-def test_holding_enter_on_continue_continues_once(page: Page, voila_url: str) -> None:
+def test_holding_enter_on_continue_continues_once(page: Page, fast_url: str) -> None:
     """The key's repeats neither continue again nor play the card that receives focus;
     a new press of Enter plays it."""
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(voila_url)
+    page.goto(fast_url)
     hand_cards(page).first.wait_for(timeout=60_000)
     choose_and_pass(page)
     play_until_held(page)
@@ -115,14 +125,14 @@ WATCH_CONTINUE = """() => { window.hwContinueTops = []; const root = document.qu
     .observe(root, {subtree: true, childList: true, attributes: true, characterData: true}); }"""
 
 
-def test_continue_stays_put_while_the_coachs_word_arrives(page: Page, voila_server: SharedServer) -> None:
+def test_continue_stays_put_while_the_coachs_word_arrives(page: Page, fast_url: str) -> None:
     """The coach judges the learner's trick in a thread, so its word can come after Continue (often
     at a fast pace; at the default pace when the learner's card ends the trick). Over a whole hand
     played as a quick learner does (Continue clicked as soon as it comes), a held trick's Continue
     never moves, and the coach's word is below it: above it, the word's arrival moved the button
     34 px down, and a click on its way landed beside it."""
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(voila_server.render("from hearts_widget import HeartsTable\nHeartsTable(pace=0.05)", "fast"))
+    page.goto(fast_url)
     hand_cards(page).first.wait_for(timeout=60_000)
     page.evaluate(WATCH_CONTINUE)
     choose_and_pass(page)
