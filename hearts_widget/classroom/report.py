@@ -39,6 +39,7 @@ ENV_SERVICE = "HEARTS_CLASS_SERVICE_URL"
 ENV_HUB_TOKEN = "JUPYTERHUB_API_TOKEN"
 RETRY_S = 5.0  # after a failed send, the latest report is tried again this much later
 POST_TIMEOUT_S = 10.0
+SEAL_TIMEOUT_S = 5.0  # the lesson waits this long at most for its seal key, once
 FLUSH_AT_EXIT_S = 2.0
 
 
@@ -176,7 +177,19 @@ class HubReporter(Reporter):
     def __init__(self, url: str, token: str) -> None:
         super().__init__()
         self.url = url.rstrip("/") + "/api/progress"
+        self.seal_url = url.rstrip("/") + "/api/seal"
         self.token = token
+
+    def seal_key(self) -> bytes | None:
+        """This hub user's seal key, asked of the class service (None, said in the log, when it
+        does not answer: the browser's copy then goes unsealed, as outside a class)."""
+        request = urllib.request.Request(self.seal_url, headers={"Authorization": f"token {self.token}"})
+        try:
+            with urllib.request.urlopen(request, timeout=SEAL_TIMEOUT_S) as answer:
+                return bytes.fromhex(json.load(answer)["key"])
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            say(f"{self.seal_url} gave no seal key ({error}): the browser's copy is not sealed")
+            return None
 
     def send(self, report: dict[str, Any]) -> None:
         request = urllib.request.Request(self.url, data=json.dumps(report).encode("utf-8"), method="POST",

@@ -14,11 +14,16 @@ and gives it its address and token in the environment (``JUPYTERHUB_SERVICE_URL`
   hub token (``Authorization: token ...``): it is checked against the lesson and kept
   under the token's user, whatever name the report gives; ``GET`` gives that user's
   own report back, never anyone else's.
+- ``api/seal``: ``GET`` with the learner's hub token gives the key their lesson seals the
+  browser's copy of their progress with (:func:`hub_seal_key`: one per hub user, made
+  from the class's key), so that a copy edited in the browser is refused.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import hmac
 import json
 import os
 import secrets
@@ -134,12 +139,32 @@ class ProgressHandler(HubOAuthenticated, web.RequestHandler):
         self.answer(200, kept=row.report, updated=row.updated)
 
 
+def hub_seal_key(class_key: bytes, user: str) -> bytes:
+    """The key that seals a hub user's progress: the class's key, keyed by the user's name (a
+    learner who fetches theirs can seal only copies of their own row)."""
+    return hmac.new(class_key, b"hub-user:" + user.encode("utf-8"), hashlib.sha256).digest()
+
+
+class SealHandler(ProgressHandler):
+    """The learner's own seal key (see :func:`hub_seal_key`), for their lesson's kernel."""
+
+    def post(self) -> None:
+        self.answer(405, error="GET the key")
+
+    def get(self) -> None:
+        user = self.learner()
+        if user is None:
+            return
+        self.answer(200, key=hub_seal_key(self.store.class_key(), user["name"]).hex())
+
+
 def handlers(prefix: str, lesson: Lesson, store: ClassStore, keep_days: int) -> list[tuple[Any, ...]]:
     """The service's routes under ``prefix`` (``/services/<name>/``)."""
     links = Links(page=prefix, now=f"{prefix}now", csv=f"{prefix}class.csv")
     settings = {"lesson": lesson, "store": store, "links": links, "keep_days": keep_days}
     return [(prefix, HubPage, settings), (links.now, HubNow, settings), (links.csv, HubCsv, settings),
             (f"{prefix}api/progress", ProgressHandler, {"lesson": lesson, "store": store}),
+            (f"{prefix}api/seal", SealHandler, {"lesson": lesson, "store": store}),
             (f"{prefix}oauth_callback", HubOAuthCallbackHandler)]
 
 

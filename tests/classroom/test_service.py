@@ -23,10 +23,13 @@ from tornado.netutil import bind_sockets
 
 from hearts_widget.classroom import service
 from hearts_widget.classroom.page import Links
-from hearts_widget.classroom.report import HubReporter, learner_report
+from hearts_widget.classroom.report import ENV_HUB_TOKEN, ENV_SERVICE, ENV_STORE, HubReporter, learner_report
 from hearts_widget.classroom.store import ClassStore
 from hearts_widget.lessons.format import builtin_lesson
 from hearts_widget.lessons.progress import new_progress
+from hearts_widget.lessons.stepper import Lesson
+
+from .conftest import opened, work
 
 LESSON = builtin_lesson()
 PREFIX = "/services/hearts-class/"
@@ -48,6 +51,10 @@ class Progress(TokenTable, service.ProgressHandler):
     pass
 
 
+class Seal(TokenTable, service.SealHandler):
+    pass
+
+
 class Page(TokenTable, service.HubPage):
     pass
 
@@ -62,6 +69,7 @@ def server(tmp_path: Path) -> Iterator[tuple[str, ClassStore]]:
     links = Links(page=PREFIX, now=f"{PREFIX}now", csv=f"{PREFIX}class.csv")
     teacher = {"lesson": LESSON, "store": store, "links": links, "keep_days": 30}
     app = web.Application([(f"{PREFIX}api/progress", Progress, {"lesson": LESSON, "store": store}),
+                           (f"{PREFIX}api/seal", Seal, {"lesson": LESSON, "store": store}),
                            (PREFIX, Page, teacher), (links.csv, Csv, teacher)], cookie_secret=b"x" * 32)
     sockets = bind_sockets(0, "127.0.0.1")  # a port of its own, not one chosen and then bound (another may take it)
     port = sockets[0].getsockname()[1]
@@ -177,3 +185,32 @@ def test_fuzz_any_post_is_kept_checked_or_refused_with_words(server: tuple[str, 
         assert store.learner(LESSON.id, "jose") is not None
     for row in store.learners(LESSON.id):  # never a broken row
         assert row.learner == "jose" and row.report["lesson"] == LESSON.id
+
+
+def test_each_hub_user_gets_a_seal_key_of_their_own(server: tuple[str, ClassStore]) -> None:
+    url, store = server
+    keys = {token: json.loads(ask(f"{url}api/seal", token)[1])["key"] for token in ("amina-token", "jose-token")}
+    assert keys["amina-token"] != keys["jose-token"] and len(bytes.fromhex(keys["amina-token"])) == 32
+    assert keys["amina-token"] == service.hub_seal_key(store.class_key(), "amina").hex()
+    assert HubReporter(url, "amina-token").seal_key() == bytes.fromhex(keys["amina-token"])
+    assert ask(f"{url}api/seal")[0] == 403, "no token, no key"
+    assert HubReporter("http://127.0.0.1:1/services/hearts-class/", "amina-token").seal_key() is None
+
+
+def test_on_the_hub_a_copy_edited_in_the_browser_is_refused(server: tuple[str, ClassStore],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    url, store = server
+    monkeypatch.delenv(ENV_STORE, raising=False)
+    monkeypatch.setenv(ENV_SERVICE, url)
+    monkeypatch.setenv(ENV_HUB_TOKEN, "amina-token")
+    first = opened(Lesson(lang="en"))
+    work(first)
+    kept = json.loads(json.dumps(first.store.progress))  # type: ignore[union-attr]
+    assert opened(Lesson(lang="en"), kept).index == first.index, "her own sealed copy comes back"
+    kept["steps"][LESSON.steps[0].key]["done"] = True
+    kept["step"] = LESSON.steps[-1].key
+    again = opened(Lesson(lang="en"), kept)
+    assert again.index == 0 and again.notice.layout.display != "none"
+    assert again.reporter is not None and again.reporter.flush(10)
+    [row] = store.learners(LESSON.id)
+    assert (row.learner, row.step) == ("amina", LESSON.steps[0].key)
