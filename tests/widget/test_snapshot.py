@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import Any
 
+import nbformat
 import pytest
 
 from hearts_widget import HeartsTable
 from hearts_widget.engine import Card, Hand, Rules
+from hearts_widget.lessons.light_outputs import MAX_BYTES, heavy_parts
 
 from .conftest import act
 
@@ -69,3 +72,18 @@ def test_a_seat_view_and_a_lesson_position_show_the_same_snapshot() -> None:
     position = HeartsTable.from_hand(hand, learner=2, layout="position", pace=0)
     now = position.game.hand
     assert cards_shown(position.snapshot_html()) == set(now.held(2)) | set(now.trick.cards)
+
+
+NOTEBOOKS = Path(__file__).parents[2] / "notebooks"
+
+
+@pytest.mark.parametrize("name", ["play.ipynb", "variants.ipynb"])
+def test_the_repositorys_notebooks_are_stored_with_light_outputs_that_show_the_table(name: str) -> None:
+    """GitHub and nbviewer show the stored outputs: the table's snapshot, no widget state
+    (python -m hearts_widget.lessons.light_outputs notebooks/play.ipynb notebooks/variants.ipynb)."""
+    book = nbformat.read(NOTEBOOKS / name, as_version=4)
+    assert heavy_parts(book) == []
+    html = [output["data"]["text/html"] for cell in book.cells for output in cell.get("outputs", [])
+            if "text/html" in output.get("data", {})]
+    assert any("hearts-table-snapshot" in part for part in html), f"run light_outputs on notebooks/{name}"
+    assert (NOTEBOOKS / name).stat().st_size <= MAX_BYTES
