@@ -5,7 +5,8 @@ whole state (a table's every trait). Stored here it keeps only the static
 outputs: text, Markdown, and the pictures (the table's snapshot, the arena's
 chart), so the repository shows the position without the widget machinery.
 
-    python -m hearts_widget.lessons.light_outputs notebooks/tutorial.ipynb notebooks/tutorial-solutions.ipynb
+    python -m hearts_widget.lessons.light_outputs notebooks/tutorial.ipynb notebooks/tutorial-solutions.ipynb \
+        notebooks/play.ipynb notebooks/variants.ipynb
 
 runs each notebook top to bottom (from its folder, this checkout on the path)
 and stores it with light outputs.

@@ -124,6 +124,8 @@ class HeartsTable(anywidget.AnyWidget):
     players) and ``rules`` (a whole ``Rules``, house rules too, instead of
     players, target and variant). The rules in force are shown on the table,
     by name; ``show_rule_ids=True`` adds their ids for teachers and developers.
+    ``bot_time_limit`` (seconds, 5 by default) is what a learner's bot may take to
+    decide: a bot over it is abandoned and the rule bot plays its seat from then on.
     A reload of the page brings back the game the browser was playing on a
     table of the same options, or of the same ``keep_as`` name.
     """
