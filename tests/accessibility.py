@@ -88,7 +88,7 @@ def small_things(page: Page, selector: str) -> list[str]:
 # against its background (4.5:1; 3:1 when large or a lone symbol), and every control's edge (its border, or its
 # own background) against the background around it (3:1). Disabled controls and the dimmed
 # cards of the hand are meant to be faint and are left out.
-LOW_CONTRAST = """(selector) => {
+COLOURS = """
   const parse = (text) => {
     const v = (text.match(/[\\d.]+/g) || []).map(Number);
     return v.length < 3 ? [0, 0, 0, 0] : [...v.slice(0, 3), v.length > 3 ? v[3] : 1];
@@ -114,7 +114,8 @@ LOW_CONTRAST = """(selector) => {
   const ratio = (x, y) => {
     const [a, b] = [luminance(x), luminance(y)].sort((p, q) => q - p);
     return (a + 0.05) / (b + 0.05);
-  };
+  };"""
+LOW_CONTRAST = """(selector) => {""" + COLOURS + """
   const what = (el) => `${el.className || el.tagName} "${(el.textContent || '').trim().slice(0, 30)}"`;
   const faint = '.hw-visually-hidden, [disabled], .hw-illegal, svg, option, .hw-ghost';
   const low = [];
@@ -153,3 +154,24 @@ LOW_CONTRAST = """(selector) => {
 def low_contrast(page: Page, selector: str) -> dict:
     """``{"low": [...], "texts": n, "controls": n}``: what is under 4.5:1 (text) or 3:1 (controls)."""
     return page.evaluate(LOW_CONTRAST, selector)
+
+
+# The keyboard's focus indicator on what has focus now: its outline (style, width) and the contrast
+# of its colour against the background around the element, where an outline with an offset is
+# drawn (WCAG 2.4.13 asks 3:1 of a focus indicator); what has focus, as "tag.class name".
+FOCUS_RING = """() => {""" + COLOURS + """
+  const el = document.activeElement;
+  const style = getComputedStyle(el);
+  const around = background(el.parentElement);
+  const drawn = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+  const colour = blend(parse(style.outlineColor), around);
+  const name = (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 30);
+  return {what: `${el.tagName.toLowerCase()}.${el.className} ${name}`, width: parseFloat(style.outlineWidth),
+          ratio: drawn ? ratio(colour, around) : 0, visible: el.matches(':focus-visible'),
+          inTable: Boolean(el.closest('.hw-root'))};
+}"""
+
+
+def focus_ring(page: Page) -> dict:
+    """``{"what", "width", "ratio", "visible", "inTable"}`` of the focused element's focus outline."""
+    return page.evaluate(FOCUS_RING)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from accessibility import assert_axe_clean, low_contrast, small_things
+from accessibility import assert_axe_clean, focus_ring, low_contrast, small_things
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -234,6 +234,47 @@ def test_on_a_phone_every_control_is_big_enough_and_no_text_is_small(page: Page,
         problems = small_things(page, ".hw-root")
         assert not problems, f"{lang}, a held trick, the last trick shown: {problems}"
         four.screenshot(path=shots / f"a11y-phone-held-{lang}.png")
+
+
+LAPTOP = {"width": 1024, "height": 768}
+# A table after the pass (a card played on the felt) with everything a learner can open, open.
+LAPTOP_TABLE = "from hearts_widget import HeartsTable\nHeartsTable(seed=3, pace=0)"
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_at_1024x768_controls_are_big_enough_no_text_is_small_and_the_focus_ring_shows(
+        page: Page, request: pytest.FixtureRequest, theme: str, shots: Path) -> None:
+    """A laptop's 1024×768 in Voilà's light and dark themes: the hand's cards 44 px wide or more,
+    every control (the house rules' check boxes, the moon's menu, each <summary>) 24 px or more
+    either way, no text under 12 px; and each control the keyboard reaches shows a focus ring
+    3:1 or more against the background around it (WCAG 2.4.13), 2 px or more wide."""
+    server: SharedServer = request.getfixturevalue("voila_server" if theme == "light" else "dark_voila_server")
+    page.set_viewport_size(LAPTOP)
+    open_table(page, server.render(LAPTOP_TABLE, f"laptop-{theme}"))
+    expect(page.locator(f"body[data-jp-theme-light='{str(theme == 'light').lower()}']")).to_have_count(1)
+    settings(page)
+    for summary in page.locator(".hw-root details:not([open]) > summary").all():
+        summary.click()
+    expect(page.locator(".hw-root details:not([open])")).to_have_count(0)
+    expect(page.locator(".hw-root [type=checkbox]").first).to_be_visible()
+    problems = small_things(page, ".hw-root")
+    page.screenshot(path=shots / f"a11y-laptop-{theme}.png", full_page=True)
+    assert not problems, f"{theme}, 1024x768: {problems}"
+    page.locator("body").click(position={"x": 2, "y": 2})  # start the keyboard's walk from the page
+    rings: dict[str, dict] = {}
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        ring = focus_ring(page)
+        if ring["inTable"]:
+            rings[ring["what"]] = ring
+        elif rings:
+            break  # through the table and out of it
+    kinds = {what.split(".")[0] for what in rings}
+    assert {"button", "select", "input", "summary"} <= kinds and any(".hw-card" in what for what in rings), \
+        f"the walk reached {sorted(rings)}"
+    weak = [f"{what}: {ring['ratio']:.2f}:1, {ring['width']} px" for what, ring in rings.items()
+            if not ring["visible"] or ring["ratio"] < 3 or ring["width"] < 2]
+    assert not weak, f"{theme}: focus rings under 3:1 or 2 px: {weak}"
 
 
 # Every seat box and played card of each table on the page, as rectangles, with what overlaps what
