@@ -237,7 +237,7 @@ def test_on_a_phone_every_control_is_big_enough_and_no_text_is_small(page: Page,
 
 
 LAPTOP = {"width": 1024, "height": 768}
-# A table after the pass (a card played on the felt) with everything a learner can open, open.
+# A table at its first screen (the pass); the test opens everything a learner can open.
 LAPTOP_TABLE = "from hearts_widget import HeartsTable\nHeartsTable(seed=3, pace=0)"
 
 
