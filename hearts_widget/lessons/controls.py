@@ -637,8 +637,9 @@ class MoonChoice(Part):
         return {"choice": self.choice}
 
     def restore(self, state: dict[str, Any]) -> None:
-        if state.get("choice") in self.buttons:
-            self.choice = state["choice"]
+        choice = state.get("choice")
+        if isinstance(choice, str) and choice in self.buttons:  # (a list or an object from the browser: ignored)
+            self.choice = choice
         self.render()
 
     @property

@@ -166,3 +166,21 @@ def test_outside_a_class_junk_is_refused_too_and_a_copy_needs_no_seal(monkeypatc
     assert SEAL not in kept, "no class, no key: nothing to seal with"
     assert opened(Lesson(lang="en"), kept).index == STEPS.index(FIRST_BOARD)
     assert refused(opened(Lesson(lang="en"), with_junk(kept, "lang", ["en"])))
+
+
+@pytest.mark.parametrize("junk", [{"choice": []}, {"choice": {"a": 1}}, {"passed": 5}, {"players": "x"}])
+def test_junk_in_a_demos_kept_state_leaves_the_step_working(junk: dict[str, Any],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A demo's own answer (the moon's choice, the cards passed, the players) read back wrong is ignored."""
+    monkeypatch.delenv(ENV_STORE, raising=False)
+    monkeypatch.delenv(ENV_SERVICE, raising=False)
+    first = Lesson(lang="en", pace=0)
+    kept = browser_copy(first)
+    for step in STEPS:
+        if step.demo in ("moon", "pass", "rotation"):
+            kept["steps"][step.key] = {"done": False, "seconds": 1, "parts": {"demo": junk}}
+    for step in STEPS:
+        if step.demo in ("moon", "pass", "rotation"):
+            again = opened(Lesson(lang="en", pace=0), {**kept, "step": step.key})
+            assert again.lesson.steps[again.index] == step and again.notice.layout.display == "none"
+            assert step.demo != "moon" or not again.views[again.index].parts["demo"].done
