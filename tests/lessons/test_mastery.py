@@ -113,7 +113,8 @@ def test_a_learner_right_first_time_everywhere_masters_every_rule_the_lesson_cou
     """The whole built-in lesson walked in the kernel, each board's first card playable and each
     question's first choice right: every rule of the mastery row is mastered (it was 19 of 26).
     (The coach's word on each trick, a search of seconds, is not what this tests: left out.)"""
-    monkeypatch.setattr("hearts_widget.widget.table.trick_feedback", lambda *_args, **_kwargs: None)
+    for where in ("table", "state"):
+        monkeypatch.setattr(f"hearts_widget.widget.{where}.trick_feedback", lambda *_args, **_kwargs: None)
     lesson = Lesson(lang="en", remember=False, pace=0)
     for index, current in enumerate(LESSON.steps):
         lesson.go(index)
