@@ -137,6 +137,8 @@ def _static(lang: str, show_rule_ids: bool, players: int, rules: Rules, next_rul
         "rule_names": _rule_names(lang),
         "show_rule_ids": show_rule_ids,
         "rules_card": _rules_card(rules, lang),
+        # score.points: what counts as a point under these rules, said after the aim on the first screen.
+        "point_cards": ui.point_cards_text(rules.variant, rules.bonus, lang),
         "variants": _variants(players, next_rules, lang),
         "house_rules": _house_rules(next_rules, lang),
         "paces": _choices(PACES, pace, lambda value: _pace_text(value, lang)),
@@ -270,8 +272,7 @@ def _aim(session: TableSession) -> str:
     game = session.game
     if session.options.layout == "position" or game.completed or game.hand.tricks:
         return ""
-    rules = game.rules
-    return f"{ui.aim_text(rules.target, session.lang)} {ui.point_cards_text(rules.variant, rules.bonus, session.lang)}"
+    return ui.aim_text(game.rules.target, session.lang)
 
 
 def _hint(session: TableSession, view: SeatView) -> dict[str, Any] | None:
