@@ -135,6 +135,17 @@ def test_the_teacher_sees_three_learners_work_and_a_learner_is_refused(browser: 
     expect(card(teacher, "Amina").locator("details")).to_have_attribute("open", "")
     expect(rules_list).to_be_focused()
 
+    # A reload is the same learner (issue 34: each load added a "No name yet" row): her name and
+    # answers come back, and the page, refreshed after her next answer, still shows three learners.
+    for _ in range(2):
+        wanjiru.reload(timeout=RENDER_MS)
+        expect(wanjiru.get_by_label("Your name, for your teacher:")).to_have_value("Wanjiru", timeout=RENDER_MS)
+    answer(wanjiru, STEPS[0].key, 1, right=True)
+    expect(card(teacher, "Wanjiru").locator(".hc-first-try")).to_have_text(
+        "Right at the first try: 1 of 2 answers", timeout=REFRESH_MS)
+    expect(teacher.locator(".hc-total")).to_have_text("(3 learners)")
+    expect(teacher.locator(".hc-card")).to_have_count(3)
+
     # The CSV: one row per learner and step, each learner's rows their own results file.
     with teacher.expect_download() as download:
         teacher.locator(".hc-download").click()
