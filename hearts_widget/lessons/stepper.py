@@ -304,9 +304,9 @@ class Lesson(widgets.VBox):
         except RuntimeError:  # no event loop (a script, a test): nothing built ahead, the others closed now
             self._close_far_views(beside=False)
             return
-        loop.call_later(PREFETCH_DELAY_S, self._prepare_beside, self.index, 1)
+        loop.call_later(PREFETCH_DELAY_S, self._prepare_beside, loop, self.index, 1)
 
-    def _prepare_beside(self, index: int, side: int) -> None:
+    def _prepare_beside(self, loop: asyncio.AbstractEventLoop, index: int, side: int) -> None:
         """While the learner reads step ``index``: build the step after it (``side`` 1), then
         the step before it (-1), each in a turn of the event loop of its own, so that a click
         in between is answered; then close the steps two or more away (:meth:`_close_far_views`)."""
@@ -316,7 +316,7 @@ class Lesson(widgets.VBox):
         if 0 <= beside < len(self.lesson.steps) and beside not in self.views:
             self._build(beside, hidden=True)
         if side == 1:
-            asyncio.get_running_loop().call_soon(self._prepare_beside, index, -1)
+            loop.call_soon(self._prepare_beside, loop, index, -1)  # the loop that called (Pyodide's too)
         else:
             self._close_far_views(beside=True)
 

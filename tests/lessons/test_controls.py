@@ -5,6 +5,7 @@ widgets alive as it found."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import json
@@ -345,3 +346,22 @@ def test_the_lessons_pace_reaches_every_table_and_a_wrong_pace_is_refused_by_nam
     for wrong in (-1, "fast", None, True, 60):
         with pytest.raises(ValueError, match="pace must be seconds between bot cards"):
             Lesson(lang="en", remember=False, pace=wrong)  # type: ignore[arg-type]
+
+
+def test_with_an_event_loop_the_steps_beside_are_built_and_the_far_ones_closed() -> None:
+    """As in Voilà: once a step is shown, the steps before and after it are built while the learner
+    reads, and those two or more away are closed (but for a step with a table)."""
+    async def walk_with_a_loop() -> None:
+        lesson = Lesson(lang="en", remember=False, start=3)
+        await asyncio.sleep(0.3)
+        assert sorted(lesson.views) == [2, 3, 4]
+        far = lesson.views[2]
+        lesson.go(10)
+        lesson.next.click()  # 11, before the step beside 10 was built
+        await asyncio.sleep(0.3)
+        assert sorted(lesson.views) == [10, 11, 12] and far.comm is None
+        lesson.back.click()
+        assert lesson.index == 10 and sorted(lesson.views) == [10, 11, 12], "Back only shows a step built beside"
+        close_tree(lesson)
+
+    asyncio.run(walk_with_a_loop())
