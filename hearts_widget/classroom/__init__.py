@@ -1,8 +1,9 @@
 """The teacher's view of a class working through a lesson.
 
 - :mod:`.report`: what a learner's lesson reports (made in the learner's kernel from
-  the progress the browser keeps: steps, answers right at the first try, rules
-  mastered; never a card), and how it gets to the class store: written straight
+  what it saw them do, or from the browser's copy only when it carries the class's
+  seal: steps, answers right at the first try, rules mastered; never a card), and
+  how it gets to the class store: written straight
   into the store's file (the launcher) or posted to the hub's class service with
   the learner's hub token (JupyterHub).
 - :mod:`.store`: the class store, one SQLite file; every report is checked

@@ -1,8 +1,10 @@
 """What a learner's lesson tells the teacher, and how it gets to the class store.
 
-The lesson's kernel makes a report from the progress the browser keeps
-(:func:`learner_report`: steps, answers right at the first try, rules; no card,
-no hand) and hands it to a :class:`Reporter`, which sends the latest one in the
+The lesson's kernel makes a report from its progress (:func:`learner_report`: steps,
+answers right at the first try, rules; no card, no hand): what it saw the learner do,
+and a copy the browser kept only when it carries the seal made with the class's key
+(:meth:`Reporter.seal_key`; see ``hearts_widget.lessons.progress.check_progress``).
+It hands it to a :class:`Reporter`, which sends the latest one in the
 background, in order, so that the lesson never waits for it:
 
 - the launcher (``python -m hearts_widget --lesson``) names the class store's file in
