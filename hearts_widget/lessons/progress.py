@@ -17,6 +17,9 @@ reload brings them back; Start over makes a new name, so new games.
 ``learner`` is a random id of this browser's learner and ``name`` the name they
 typed for their teacher (both kept by Start over): a class served with a
 teacher's view (:mod:`hearts_widget.classroom`) shows the learner under them.
+In a class, the copy the browser keeps also carries ``seal``, the kernel's mark made
+with the class's key (:func:`seal`); a copy read back is checked before it is used
+(:func:`check_progress`).
 """
 
 from __future__ import annotations
