@@ -84,6 +84,8 @@ def own_results(page: Page) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(download.value.path().read_text(encoding="utf-8"))))
 
 
+# About 45-70 s: a launcher of its own (its class store and teacher token are what is tested), three
+# learners' kernels and pages at once, and the teacher's page following their answers as it polls.
 @pytest.mark.parametrize("classroom", [("--token",)], indirect=True)
 def test_the_teacher_sees_three_learners_work_and_a_learner_is_refused(browser: Browser,
                                                                        classroom: Launcher) -> None:

@@ -123,6 +123,8 @@ def check_the_hand_summary(page: Page, table_shots: Path) -> None:
 
 # About 40 s: a whole hand at the default settings (a bot card every 0.8 s, each trick held until
 # Continue) is what this test sees, as a learner does.
+# About 40-55 s: a whole hand at the default pace (each bot card 0.8 s apart, each trick held until
+# Continue) is what is tested: a learner following every trick at the default settings.
 def test_a_learner_follows_every_trick_at_the_default_settings(page: Page, urls: dict[str, str],
                                                                table_shots: Path) -> None:
     watch_page_scrolls(page)

@@ -56,8 +56,9 @@ def go_to(page: Page, key: str) -> None:
 
 
 def test_every_step_walked_wrong_first_then_right_and_the_results_download(lesson_page: Page) -> None:
-    """All 23 steps walked, each question answered twice, each of the 24 boards played (its
-    trick finished by the bots at once: ``Lesson(pace=0)``) and the guided hand played to its end."""
+    """About 40-50 s, the lesson as a whole: all 23 steps walked, each question answered twice, each
+    of the 24 boards played (its trick finished by the bots at once: ``Lesson(pace=0)``) and the
+    guided hand played to its end."""
     page = lesson_page
     expect(page.locator(".jp-InputArea, .jp-Cell-inputWrapper")).to_have_count(0)  # Voilà shows no code
     for number, current in enumerate(STEPS, start=1):
@@ -329,7 +330,7 @@ def test_every_step_and_board_in_every_language_asks_first_and_fits_the_screen(
     window; at those sizes and on a phone no card played covers a seat; twins that cancel are
     marked on the felt in the lesson's language. Each of the 24 boards is measured at three
     window sizes two or three times (its trick finished by the bots at once: ``Lesson(pace=0)``).
-    One walk per language (issue 31: it was two tests, three page loads and three walks)."""
+    About 40-55 s a language: one walk (issue 31: it was two tests, three page loads and three walks)."""
     foreign = guard(page)
     page.set_default_timeout(WAIT_MS)
     page.set_viewport_size(SCREENS["1280x800"])
