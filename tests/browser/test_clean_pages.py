@@ -9,7 +9,7 @@ import os
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+from playwright.sync_api import Browser, ConsoleMessage, Error, Page, expect
 
 import servers
 from servers import BlackHole, SharedServer
@@ -42,6 +42,16 @@ UPSTREAM = {
                 re.compile(r"error: Error: Shared module @jupyterlite/services doesn't exist in shared scope default"
                            r"\n    at .*/extensions/@jupyterlite/pyodide-kernel-extension/static/.*(\n    at .*)*")],
 }
+# - Notebook 7.6.5 (on JupyterLab 4.6.6) logs these of its own, with a notebook that only prints (seen
+#   here, 2026-12): its menus register three commands twice, two copies of Yjs meet, and a plugin
+#   reads a schema that is not there.
+UPSTREAM["notebook7"] = [*UPSTREAM["jupyter"], *map(re.compile, [
+    r"warning: Menu entry for command '(filemenu:close-and-cleanup|debugger:show-panel|toc:show-panel)' "
+    r"is duplicated\.",
+    r"warning: \[yjs#509\] Not same Y\.Doc",
+    r"uncaught: Cannot read properties of undefined \(reading 'schema'\)",
+    # and, opened after a JupyterLab page of the same server, a command of JupyterLab's file browser
+    r"uncaught: Command 'filebrowser:open-path' not registered\."])]
 
 
 def console_errors(page: Page, kind: str = "voila") -> list[str]:
@@ -54,8 +64,13 @@ def console_errors(page: Page, kind: str = "voila") -> list[str]:
         if message.type in ("error", "warning") and not any(known.fullmatch(line) for known in UPSTREAM[kind]):
             errors.append(line)
 
+    def thrown(error: Error) -> None:
+        line = f"uncaught: {error}"
+        if not any(known.fullmatch(line) for known in UPSTREAM[kind]):
+            errors.append(line)
+
     page.on("console", heard)
-    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+    page.on("pageerror", thrown)
     return errors
 
 
@@ -111,14 +126,25 @@ def test_voila_pages_log_no_console_error_with_every_extra_installed(
     assert not errors + errors_there, errors + errors_there
 
 
-def test_jupyterlab_logs_no_console_error_or_warning_of_its_own_with_every_extra_installed(
+def test_jupyterlab_and_notebook_7_log_no_console_error_or_warning_of_ours_with_every_extra_installed(
         page: Page, jupyter: SharedServer) -> None:
-    """The play notebook's table run in JupyterLab on the shared Jupyter server, with the site
-    extra's JupyterLite extensions installed beside it: nothing but the Pyodide kernel's known lines
-    (``UPSTREAM``). Notebook 7 is left out: it logs more (issue 39's report: duplicated menu
-    entries, "Not same Y.Doc", two uncaught errors), not yet traced to their cause."""
-    errors = console_errors(page, "jupyter")
-    page.goto(jupyter.lab(INSTANT_TABLE, "clean-lab"), timeout=RENDER_MS)
-    run_all_when_idle(page)
-    expect(page.get_by_role("button", name="Pass these three cards")).to_be_visible(timeout=WAIT_MS)
-    assert not errors, errors
+    """The play notebook's table run in Notebook 7 and in JupyterLab on the shared Jupyter server,
+    with the site extra's JupyterLite extensions installed beside them: nothing but the known
+    lines of other projects on those pages (``UPSTREAM``)."""
+    errors = console_errors(page, "notebook7")
+    page.goto(jupyter.notebook7(INSTANT_TABLE, "clean-nb7"), timeout=RENDER_MS)
+    page.wait_for_function(
+        "() => { const k = window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel;"
+        " return k && k.status === 'idle'; }", timeout=RENDER_MS)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    expect(page.get_by_role("button", name="Pass these three cards")).to_be_visible(timeout=RENDER_MS)
+    assert not errors, f"Notebook 7: {errors}"
+    # One page at a time: two Jupyter pages open at once in a browser talk (JupyterLab's "Window name
+    # candidate already exists"), which is neither page's own trouble.
+    other = page.context.new_page()
+    page.close()
+    errors_there = console_errors(other, "jupyter")
+    other.goto(jupyter.lab(INSTANT_TABLE, "clean-lab"), timeout=RENDER_MS)
+    run_all_when_idle(other)
+    expect(other.get_by_role("button", name="Pass these three cards")).to_be_visible(timeout=WAIT_MS)
+    assert not errors_there, f"JupyterLab: {errors_there}"
