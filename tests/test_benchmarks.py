@@ -37,6 +37,7 @@ SMALLEST = {
     "review_quality.py": ["--positions", "2", "--deals", "10", "--rules", "standard"],
     "class_store.py": ["--learners", "2", "--writes", "2"],
     "pass_review_quality.py": ["--hands", "1", "--deals", "10", "--rules", "standard"],
+    "naive_moon.py": ["--hands", "2", "--deals", "2", "--rules", "standard"],
 }
 IN_THE_BROWSER = {
     "latency.py": ["--rounds", "1", "--where", "voila", "--burners", "0"],

@@ -525,7 +525,7 @@ def _pass_hint(view: SeatView, lang: str | None, names: Names) -> Hint:
     rules = view.rules
     keep = rules.bonus.bit if rules.bonus is not None else 0
     chosen = [(ALL_CARDS[i], why, rules.card_points(ALL_CARDS[i]))
-              for i, why in pass_reasons(held, rules.deck_mask, keep)]
+              for i, why in pass_reasons(held, rules.deck_mask, keep, rules.moon_points > 0)]
     chosen.sort(key=lambda entry: entry[0].index)
     cards = tuple(c for c, _, _ in chosen)
     reason = "pass-moon" if moon_hand(held, rules.deck_mask) else "pass-danger"
@@ -755,7 +755,7 @@ def judge_pass(view: SeatView, cards: Sequence[Card]) -> PassJudgement:
     held = mask_of(view.held)
     mine = mask_of(chosen)
     keep = rules.bonus.bit if rules.bonus is not None else 0
-    candidates = [index_mask(p) for p in pass_candidates(held, rules.deck_mask, keep)]
+    candidates = [index_mask(p) for p in pass_candidates(held, rules.deck_mask, keep, rules.moon_points > 0)]
     target = rules.pass_target(view.seat, view.pass_direction)
     most = max(FIRST_DEALS, min(PASS_DEALS, PASS_WORK // (len(candidates) + 1)))
     fresh = max(FIRST_DEALS, min(PASS_DEALS, PASS_WORK // 2))

@@ -61,7 +61,7 @@ class History:
         weight = 1.0
         if self.partner is not None:
             dealt = start[self.partner] & ~self.passed | self.received
-            if index_mask(rule_pass(dealt, self.rules.deck_mask)) != self.received:
+            if index_mask(rule_pass(dealt, self.rules.deck_mask, moon=self.rules.moon_points > 0)) != self.received:
                 weight = SURPRISE
         if not self.plays:
             return weight

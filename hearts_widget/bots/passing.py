@@ -39,11 +39,12 @@ MARGIN = 0.3
 Pass = tuple[int, int, int]
 
 
-def pass_candidates(held: int, deck: int, keep: int = 0) -> list[Pass]:
+def pass_candidates(held: int, deck: int, keep: int = 0, moon: bool = True) -> list[Pass]:
     """The rule-based pass first, then every other three of the ``TOP_CARDS``
-    cards of ``held`` the rule ranks most dangerous (never a card in ``keep``)."""
-    rule = tuple(sorted(rule_pass(held, deck, keep)))
-    ranked = sorted(iter_bits(held & ~keep), key=lambda c: (-pass_danger(c, held), c))[:TOP_CARDS]
+    cards of ``held`` the rule ranks most dangerous (never a card in ``keep``;
+    ``moon``: the rules have a moon, see :func:`.tactics.pass_danger`)."""
+    rule = tuple(sorted(rule_pass(held, deck, keep, moon)))
+    ranked = sorted(iter_bits(held & ~keep), key=lambda c: (-pass_danger(c, held, moon), c))[:TOP_CARDS]
     others = [combo for combo in combinations(sorted(ranked), 3) if combo != rule]
     return [rule, *others]  # type: ignore[list-item]
 
@@ -52,7 +53,7 @@ def search_pass(rules: Rules, seat: int, held: int, target: int, rng: random.Ran
     """The pass of ``seat`` (holding ``held``, passing to ``target``) with the best
     mean result over sampled deals; see the module's docstring."""
     keep = rules.bonus.bit if rules.bonus is not None else 0
-    candidates = pass_candidates(held, rules.deck_mask, keep)
+    candidates = pass_candidates(held, rules.deck_mask, keep, rules.moon_points > 0)
     totals = dict.fromkeys(candidates, 0.0)
     counts = dict.fromkeys(candidates, 0)
     rule = candidates[0]
@@ -101,7 +102,8 @@ class PassDeals:
     def sample(self) -> PassDeal:
         rules, seat = self.rules, self.seat
         dealt = _deal_others(rules, seat, self.held, self.rng)
-        given = tuple(0 if s == seat else index_mask(rule_pass(dealt[s], rules.deck_mask, self.keep))
+        moon = rules.moon_points > 0
+        given = tuple(0 if s == seat else index_mask(rule_pass(dealt[s], rules.deck_mask, self.keep, moon))
                       for s in range(rules.players))
         return PassDeal(tuple(dealt), given)
 

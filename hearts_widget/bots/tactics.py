@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..engine.cards import HEARTS_MASK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS, Suit, iter_bits
+from ..engine.rules import MOON_POINTS
 from .table import Table
 
 SPADES = int(Suit.SPADES)
@@ -21,9 +22,14 @@ KS_BIT = 1 << (QUEEN_OF_SPADES + 1)
 AS_BIT = 1 << (QUEEN_OF_SPADES + 2)
 HIGH_SPADES = KS_BIT | AS_BIT
 LOW_SPADES = SUIT_MASKS[SPADES] & (QS_BIT - 1)
-# A seat that has taken every point so far and at least this many hearts
-# may be shooting the moon: the others start guarding.
+# A seat that has taken every point so far is watched from its first point
+# (the others duck its hearts low and keep their high ones); with at least
+# this many hearts, or the Black Maria and this many, the others pay a point
+# trick to stop its moon and feed it no points. With two packs (Cancellation
+# Hearts' 52-point moon) the watch starts at half the moon: guarding from the
+# first point cost the guards 0.3 points a hand there (benchmarks/naive_moon.py).
 MOON_ALARM_HEARTS = 4
+MOON_ALARM_QUEEN_HEARTS = 2
 # The strong bot's search watches a seat with every point so far from this many.
 MOON_WATCH_POINTS = 4
 
@@ -89,9 +95,10 @@ def losers(held: int, outstanding: int, limit: int = 13) -> int:
 
 # -- the moon -------------------------------------------------------------
 def moon_threat(table: Table) -> int | None:
-    """Another seat that has every point taken so far, enough hearts to be
-    going for the moon, and points still to take; else None (always None when
-    the rules have no moon)."""
+    """Another seat that has every point taken so far and points still to take,
+    so that it may still shoot the moon; else None (always None when the rules
+    have no moon). The others watch it from its first point (with two packs,
+    from half the moon); :func:`moon_alarm` says when they pay to stop it."""
     if not table.moon_points or not any(table.points):
         return None
     taking = [s for s, p in enumerate(table.points) if p]
@@ -99,11 +106,19 @@ def moon_threat(table: Table) -> int | None:
         return None
     seat = taking[0]
     points = table.points[seat]
+    if table.moon_points > MOON_POINTS and points < table.moon_points // 2:
+        return None  # two packs: the 52-point moon is watched from half of it
+    return seat if points < table.moon_points else None
+
+
+def moon_alarm(table: Table, seat: int) -> bool:
+    """Whether ``seat`` (a :func:`moon_threat`) has taken enough to be worth paying
+    a point trick to stop: ``MOON_ALARM_HEARTS`` hearts, or the Black Maria and
+    ``MOON_ALARM_QUEEN_HEARTS`` hearts."""
+    points = table.points[seat]
     queens = min(points // 13, table.moon_points // 26)
-    hearts = points - 13 * queens if points >= 13 else points
-    if hearts < MOON_ALARM_HEARTS or points >= table.moon_points:
-        return None
-    return seat
+    hearts = points - 13 * queens
+    return hearts >= (MOON_ALARM_QUEEN_HEARTS if queens else MOON_ALARM_HEARTS)
 
 
 def may_shoot(table: Table) -> int | None:
@@ -176,7 +191,7 @@ def _lead(table: Table) -> Decision:
     """Lead the low card least likely to win, from the safest suit."""
     legal = table.legal
     threat = moon_threat(table)
-    if threat is not None and legal & HEARTS_MASK:
+    if threat is not None and legal & HEARTS_MASK and moon_alarm(table, threat):
         return highest(legal & HEARTS_MASK), "guard-lead"
     outstanding = table.unseen
     queen_out = bool(outstanding & QS_BIT)
@@ -230,8 +245,10 @@ def _follow(table: Table, led: int) -> Decision:
     last = len(trick) == table.players - 1
     points = trick_mask(trick) & table.costly
     threat = moon_threat(table)
-    if threat is not None and points and suit & above(win):
-        return highest(suit), "guard-win"
+    if threat is not None:
+        guard = _guard_follow(table, threat, suit, win, bool(points))
+        if guard is not None:
+            return guard
     if suit & QS_BIT and win > QUEEN_OF_SPADES:
         return QUEEN_OF_SPADES, "queen-under"
     under = suit & below(win)
@@ -250,19 +267,31 @@ def _follow(table: Table, led: int) -> Decision:
     return highest(no_queen), "must-win-high"
 
 
+def _guard_follow(table: Table, threat: int, suit: int, win: int, points: bool) -> Decision | None:
+    """Following suit while ``threat`` may shoot the moon and would take this trick:
+    once the alarm is up (:func:`moon_alarm`), win a trick with points in it;
+    else, under the threat's heart, duck with the lowest heart and keep the high
+    ones to win a heart trick later. None: play as usual."""
+    trick = table.trick
+    winner = (table.leader + trick.index(win)) % table.players
+    later = {(table.leader + k) % table.players for k in range(len(trick) + 1, table.players)}
+    if winner != threat and threat not in later:
+        return None
+    if (points or win // 13 == HEARTS) and suit & above(win) and moon_alarm(table, threat):
+        return highest(suit), "guard-win"
+    if win // 13 == HEARTS and winner == threat and (suit & below(win)).bit_count() > 1:
+        return lowest(suit), "duck"
+    return None
+
+
 def _discard(table: Table) -> Decision:
     """Void in the suit led: unload the most dangerous card."""
     legal = table.legal
     threat = moon_threat(table)
     if threat is not None:
-        winner = (table.leader + table.trick.index(winning_index(table.trick))) % table.players
-        safe = legal & ~HEARTS_MASK & ~QS_BIT
-        if winner == threat and safe:
-            legal = safe
-            card = max(iter_bits(legal), key=lambda c: _discard_danger(c, table.held, bool(table.unseen & QS_BIT)))
-            return card, "guard-no-points"
-        if winner != threat and legal & (HEARTS_MASK | QS_BIT):
-            return highest(legal & (HEARTS_MASK | QS_BIT)), "guard-give-points"
+        guard = _guard_discard(table, threat)
+        if guard is not None:
+            return guard
     if legal & QS_BIT:
         return QUEEN_OF_SPADES, "discard-queen"
     queen_out = bool(table.unseen & QS_BIT)
@@ -280,6 +309,30 @@ def _discard(table: Table) -> Decision:
     return best, "discard-high"
 
 
+def _guard_discard(table: Table, threat: int) -> Decision | None:
+    """Discarding while ``threat`` may shoot the moon: give a point to another seat
+    winning the trick; onto the threat's trick, once the alarm is up, give no
+    points, and keep the cards that can still win a trick (sure winners) and the
+    high hearts, discarding low. None: discard as usual."""
+    legal = table.legal
+    winner = (table.leader + table.trick.index(winning_index(table.trick))) % table.players
+    if winner != threat:
+        if legal & (HEARTS_MASK | QS_BIT):
+            return highest(legal & (HEARTS_MASK | QS_BIT)), "guard-give-points"
+        return None
+    if not moon_alarm(table, threat):
+        return None
+    safe = legal & ~HEARTS_MASK & ~QS_BIT
+    winners = index_mask(c for c in iter_bits(safe) if not table.unseen & above(c))
+    if safe & ~winners:
+        return _lowest_rank(safe & ~winners), "guard-no-points"
+    if legal & HEARTS_MASK:
+        return lowest(legal & HEARTS_MASK), "discard-heart"
+    if safe:
+        return _lowest_rank(safe), "guard-no-points"
+    return None
+
+
 def _discard_danger(card: int, held: int, queen_out: bool) -> float:
     suit, rank = divmod(card, 13)
     rank += 2
@@ -294,14 +347,15 @@ def _discard_danger(card: int, held: int, queen_out: bool) -> float:
 
 
 # -- passing --------------------------------------------------------------
-def rule_pass(held: int, deck: int, keep: int = 0) -> list[int]:
+def rule_pass(held: int, deck: int, keep: int = 0, moon: bool = True) -> list[int]:
     """Three cards (indexes) to pass: the dangerous ones, voiding short suits;
     or, with a hand that can shoot the moon, the low losers. The cards in
-    ``keep`` (the Omnibus bonus) are not passed."""
-    return [card for card, _ in pass_reasons(held, deck, keep)]
+    ``keep`` (the Omnibus bonus) are not passed; with a ``moon`` in the rules
+    the highest heart is kept, to stop another player's moon."""
+    return [card for card, _ in pass_reasons(held, deck, keep, moon)]
 
 
-def pass_reasons(held: int, deck: int, keep: int = 0) -> list[tuple[int, str]]:
+def pass_reasons(held: int, deck: int, keep: int = 0, moon: bool = True) -> list[tuple[int, str]]:
     """:func:`rule_pass`'s three cards, each with why it goes (a reason code:
     ``queen``, ``high-spade``, ``high-heart``, ``short``, ``high``, ``moon-low``)."""
     chosen: list[tuple[int, str]] = []
@@ -313,7 +367,7 @@ def pass_reasons(held: int, deck: int, keep: int = 0) -> list[tuple[int, str]]:
             rest ^= 1 << card
         return chosen
     for _ in range(3):
-        card = max(iter_bits(rest & ~keep or rest), key=lambda c: pass_danger(c, rest))
+        card = max(iter_bits(rest & ~keep or rest), key=lambda c: pass_danger(c, rest, moon))
         chosen.append((card, _pass_reason(card, rest)))
         rest ^= 1 << card
     return chosen
@@ -338,8 +392,11 @@ def moon_hand(held: int, deck: int) -> bool:
     return losers(held, deck & ~held) <= 3 and (held & HEARTS_MASK).bit_count() >= 5
 
 
-def pass_danger(card: int, held: int) -> float:
-    """How much keeping ``card`` in ``held`` risks taking points: the higher, the sooner to pass it."""
+def pass_danger(card: int, held: int, moon: bool = True) -> float:
+    """How much keeping ``card`` in ``held`` risks taking points: the higher, the sooner to pass it.
+    With a ``moon`` in the rules the highest heart, a jack or higher, ranks as a plain
+    card of its rank, not as a high heart: careful players keep one to win a heart
+    trick from a player shooting the moon."""
     suit, rank = divmod(card, 13)
     rank += 2
     guards = (held & LOW_SPADES).bit_count()
@@ -352,6 +409,8 @@ def pass_danger(card: int, held: int) -> float:
     if suit == SPADES:
         return rank - 10
     if suit == HEARTS:
+        if moon and rank >= 11 and not held & above(card):
+            return rank  # the highest heart stays, to stop another player's moon
         return 40 + rank if rank >= 11 else rank
     length = (held & SUIT_MASKS[suit]).bit_count()
     return rank + max(0, 4 - length) * 4

@@ -87,7 +87,7 @@ def variant_pass(view: SeatView) -> list[int]:
     """The rule-based pass (card indexes) under the rules in force: in Omnibus the
     bonus card, worth -10 to whoever takes it, is kept (variant.omnibus.bonus)."""
     keep = view.rules.bonus.bit if view.rules.bonus is not None else 0
-    return rule_pass(mask_of(view.held), view.rules.deck_mask, keep)
+    return rule_pass(mask_of(view.held), view.rules.deck_mask, keep, view.rules.moon_points > 0)
 
 
 def current_winner(view: SeatView) -> tuple[int, Card] | None:
