@@ -308,15 +308,6 @@ def retry_prompt(card: Card, lang: str | None = None) -> str:
     return translator(lang).gettext("You played {card} here. Can you find a better card?").format(card=str(card))
 
 
-def retry_verdict(card: Card, cost: float, good: bool, lang: str | None = None) -> str:
-    """Try again: the verdict on a card tried."""
-    t = translator(lang)
-    if good:
-        return t.gettext("{card} is a good card here. Well found!").format(card=str(card))
-    return t.gettext("{card} is not better: it costs about {cost} points more than the best card. Try again."
-                     ).format(card=str(card), cost=cost)
-
-
 def retry_answer(best: Card, card: Card, cost: float, lang: str | None = None) -> str:
     """Try again, after two wrong tries: the best card and why."""
     return translator(lang).gettext(
@@ -342,15 +333,6 @@ def retry_pass_prompt(cards: tuple[Card, ...], seat: str, lang: str | None = Non
     return translator(lang).gettext(
         "You passed {cards} to {seat}. Can you find a better pass? Choose three cards.").format(
         cards=_cards_text(cards), seat=seat)
-
-
-def retry_pass_verdict(cards: tuple[Card, ...], cost: float, good: bool, lang: str | None = None) -> str:
-    """Try again at the pass: the verdict on three cards tried."""
-    t = translator(lang)
-    if good:
-        return t.gettext("Passing {cards} is a good pass here. Well found!").format(cards=_cards_text(cards))
-    return t.gettext("Passing {cards} is not better: it costs about {cost} points more than the best pass. "
-                     "Try again.").format(cards=_cards_text(cards), cost=cost)
 
 
 def retry_pass_answer(best: tuple[Card, ...], cards: tuple[Card, ...], cost: float, lang: str | None = None) -> str:

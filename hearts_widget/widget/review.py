@@ -8,7 +8,16 @@ pass the coach's search finds) and each card they chose when they had a choice
 to cost against the best (good, inaccuracy, mistake, blunder), and each costly
 one can be tried again: the learner sees their cards (and the trick) as they
 were then, nothing else, and tries another card, or another three to pass; a
-verdict after each try, the best and why after two.
+verdict after each try, the best and why after two wrong tries or on request
+("Show the answer"), or the next costly decision ("Skip"). Until a decision is
+settled so (found, shown or skipped), nothing in the review names its better
+card: its mark says what it cost and asks for a try.
+
+A try is accepted by one criterion (ACCEPT): the coach, on the same evaluation
+that judged the learner's choice (its kept play-outs of that position, the best
+card or pass found there), expects it to cost less than ACCEPT points against the
+best. A try not accepted is compared with the learner's own choice in the same
+points, on the same evaluation: better by a point or more, or not better.
 
 The judging runs one decision at a time (the table runs it in a thread and
 shows the progress); most cards were judged already for the coach's word after
@@ -24,10 +33,14 @@ from typing import Any
 from ..bots.coach import CLASSES, Judgement, PassJudgement, hint, judge_card, judge_pass
 from ..engine import Card, Hand, HeartsError, SeatView, parse_cards
 from ..text import coach as words
+from ..text import retry as retry_words
 from .state import card_info
 
 # Wrong tries before the best card is shown.
 TRIES = 2
+# A try is accepted when it is expected to cost less than this many points against the best
+# choice, on the evaluation that judged the learner's own (the "good" class's edge).
+ACCEPT = 1.0
 # The decision number of the pass in Try again (the cards are numbered from 0).
 PASS = "pass"
 
@@ -39,10 +52,18 @@ class Retry:
 
     decision: int | str
     tried: list[Judgement | PassJudgement] = field(default_factory=list)
+    # Each try's gain over the learner's own choice (points, on the same evaluation).
+    gains: list[float] = field(default_factory=list)
+    shown: bool = False  # the answer asked for ("Show the answer")
 
     @property
     def solved(self) -> bool:
-        return bool(self.tried) and self.tried[-1].verdict == "good"
+        return bool(self.tried) and self.tried[-1].cost < ACCEPT
+
+    @property
+    def answered(self) -> bool:
+        """Whether the answer is shown: asked for, or after TRIES wrong tries (not once found)."""
+        return not self.solved and (self.shown or sum(1 for j in self.tried if j.cost >= ACCEPT) >= TRIES)
 
 
 def pass_decision(hand: Hand, seat: int) -> tuple[Hand, tuple[Card, ...]] | None:
@@ -75,6 +96,10 @@ class Review:
         self.pass_judged: PassJudgement | None = None
         self.open = False
         self.retry: Retry | None = None
+        # How each costly decision tried again was settled: "solved" (found by the learner
+        # before any answer), "shown" (the answer shown) or "skipped". A settled decision's
+        # mark names its better card.
+        self.settled: dict[int | str, str] = {}
 
     @property
     def total(self) -> int:
@@ -112,6 +137,47 @@ class Review:
         self.retry = Retry(decision)
         return True
 
+    def costly(self) -> list[int | str]:
+        """The costly decisions, in the review's order: the pass, then the cards."""
+        found: list[int | str] = []
+        if self.pass_judged is not None and self.pass_judged.verdict != "good":
+            found.append(PASS)
+        return found + [i for i, judged in enumerate(self.judged) if judged.verdict != "good"]
+
+    def show_answer(self) -> bool:
+        """Show the answer of the decision tried again; False when none is tried or it is found."""
+        retry = self.retry
+        if retry is None or retry.solved:
+            return False
+        retry.shown = True
+        self.settled.setdefault(retry.decision, "shown")
+        return True
+
+    def skip(self) -> bool:
+        """Leave the decision tried again for the next costly one not settled yet (else the
+        review's list); False when none is tried."""
+        retry = self.retry
+        if retry is None:
+            return False
+        self.settled.setdefault(retry.decision, "skipped")
+        costly = self.costly()
+        after = costly[costly.index(retry.decision) + 1:] + costly[:costly.index(retry.decision)]
+        left = [d for d in after if d not in self.settled]
+        self.retry = Retry(left[0]) if left else None
+        return True
+
+    def _tried(self, retry: Retry, judged: Judgement | PassJudgement, mine: Judgement | PassJudgement) -> None:
+        """A try's judgement, with its gain over ``mine`` (the learner's own choice judged again
+        after it, so both are costs against the best of the same evaluation); a try accepted
+        settles the decision: "solved" unless the answer was shown first."""
+        answered = retry.answered
+        retry.tried.append(judged)
+        retry.gains.append(round(mine.cost - judged.cost, 1))
+        if retry.solved and self.settled.get(retry.decision) in (None, "skipped"):
+            self.settled[retry.decision] = "shown" if answered else "solved"
+        elif retry.answered:
+            self.settled.setdefault(retry.decision, "shown")
+
     def try_again(self, choice: Any) -> bool:
         """The learner tries ``choice`` in the position on display: a card's code, or at
         the pass a list of three codes; False when it cannot be played (or passed) there."""
@@ -122,14 +188,15 @@ class Review:
             return self._try_pass(retry, choice)
         if not isinstance(choice, str):
             return False
-        view = self.decisions[retry.decision][0]  # type: ignore[index]
+        view, played = self.decisions[retry.decision]  # type: ignore[index]
         try:
             card = Card.parse(choice)
         except ValueError:
             return False
         if card not in view.legal:
             return False
-        retry.tried.append(judge_card(view, card))
+        judged = judge_card(view, card)
+        self._tried(retry, judged, judge_card(view, played))
         return True
 
     def _try_pass(self, retry: Retry, choice: Any) -> bool:
@@ -143,7 +210,8 @@ class Review:
             self._dealt.pass_cards(view.seat, cards)  # pass.three: three different cards of the hand
         except HeartsError:
             return False
-        retry.tried.append(judge_pass(view, cards))
+        judged = judge_pass(view, cards)
+        self._tried(retry, judged, judge_pass(view, self.passing[1]))
         return True
 
 
@@ -151,13 +219,15 @@ def review_state(review: Review | None, names: list[str], lang: str) -> dict[str
     """What the page shows of the review: the button's label and, once opened, the
     progress, the count and points lost per class, the pass (``passing``) and a mark
     for each costly decision (``trick``: the number in the hand of the trick it sits
-    beside in the replay; the pass sits beside the first) and the position tried
-    again, with only what the learner saw then."""
+    beside in the replay; the pass sits beside the first; its better card named only
+    once the decision is settled), how many costly decisions the learner solved, and
+    the position tried again, with only what the learner saw then."""
     if review is None or not review.total:
         return None
-    labels = words.review_words(lang)
+    labels = {**words.review_words(lang), **retry_words.retry_words(lang)}
     state: dict[str, Any] = {"number": review.number, "open": review.open, "labels": labels,
-                             "progress": None, "classes": [], "passing": None, "marks": [], "retry": None}
+                             "progress": None, "classes": [], "passing": None, "marks": [], "retry": None,
+                             "solved": None}
     if not review.ready:
         state["progress"] = {"done": review.done, "total": review.total,
                              "text": words.review_progress(review.done, review.total, lang)}
@@ -174,14 +244,22 @@ def review_state(review: Review | None, names: list[str], lang: str) -> dict[str
     if passed is not None:
         state["passing"] = {"decision": PASS, "trick": 0, "cards": [c.code for c in passed.cards],
                             "class": passed.verdict, "name": labels[passed.verdict],
-                            "text": words.review_pass(passed.cards, passed.best, passed.cost, lang)}
+                            "text": retry_words.hidden_pass(passed.cards, passed.cost, lang)
+                            if passed.verdict != "good" and PASS not in review.settled
+                            else words.review_pass(passed.cards, passed.best, passed.cost, lang)}
         if passed.verdict != "good":
             state["marks"].append(state["passing"])
     state["marks"] += [{"decision": i, "trick": len(view.tricks), "card": judged.card.code, "class": judged.verdict,
                         "name": labels[judged.verdict],
-                        "text": words.review_mark(judged.card, judged.best, judged.cost, lang)}
+                        "text": words.review_mark(judged.card, judged.best, judged.cost, lang) if i in review.settled
+                        else retry_words.hidden_mark(judged.card, judged.cost, lang)}
                        for i, ((view, _), judged) in enumerate(zip(review.decisions, review.judged, strict=True))
                        if judged.verdict != "good"]
+    costly = review.costly()
+    if costly:
+        solved = sum(1 for d in costly if review.settled.get(d) == "solved")
+        state["solved"] = {"solved": solved, "total": len(costly),
+                           "text": retry_words.solved_text(solved, len(costly), lang)}
     if review.retry is not None:
         retry = review.retry
         state["retry"] = _pass_retry_state(review, retry, names, lang) if retry.decision == PASS \
@@ -191,7 +269,8 @@ def review_state(review: Review | None, names: list[str], lang: str) -> dict[str
 
 def _retry_state(review: Review, retry: Retry, names: list[str], lang: str) -> dict[str, Any]:
     """The position tried again: the learner's cards then (the legal ones playable) and
-    the trick as they saw it; the verdict of the last try, and the answer after TRIES."""
+    the trick as they saw it (the cards played before theirs); the verdict of the last
+    try, and the answer after TRIES wrong tries or on request."""
     view, played = review.decisions[retry.decision]  # type: ignore[index]
     judged = review.judged[retry.decision]  # type: ignore[index]
     trick = view.trick
@@ -203,14 +282,13 @@ def _retry_state(review: Review, retry: Retry, names: list[str], lang: str) -> d
                   for i, c in enumerate(trick.cards)],
         "lead": "" if trick.cards else words.review_words(lang)["lead"],
         "hand": [{**card_info(c, lang), "legal": c in view.legal} for c in view.held],
-        "verdict": "", "answer": "", "solved": retry.solved, "tried": [j.card.code for j in retry.tried
-                                                                      if isinstance(j, Judgement)],
+        "verdict": "", "answer": "", "solved": retry.solved, "answered": retry.answered,
+        "tried": [j.card.code for j in retry.tried if isinstance(j, Judgement)],
     }
     last = retry.tried[-1] if retry.tried else None
     if isinstance(last, Judgement):
-        state["verdict"] = words.retry_verdict(last.card, last.cost, retry.solved, lang)
-    wrong = sum(1 for j in retry.tried if j.verdict != "good")
-    if not retry.solved and wrong >= TRIES:
+        state["verdict"] = retry_words.card_verdict(last.card, played, last.cost, retry.gains[-1], retry.solved, lang)
+    if retry.answered:
         answer = [words.retry_answer(judged.best, played, judged.cost, lang)]
         advice = hint(view, lang, names)
         if _same_group(advice.card, judged.best, view):
@@ -222,7 +300,7 @@ def _retry_state(review: Review, retry: Retry, names: list[str], lang: str) -> d
 def _pass_retry_state(review: Review, retry: Retry, names: list[str], lang: str) -> dict[str, Any]:
     """The pass tried again: the learner's thirteen cards as dealt (nothing else: no
     card passed to them yet), to choose three; the verdict of the last try, and the
-    best pass and why after TRIES wrong tries."""
+    best pass and why after TRIES wrong tries or on request."""
     assert review.passing is not None and review.pass_judged is not None
     view, passed = review.passing
     judged = review.pass_judged
@@ -234,14 +312,14 @@ def _pass_retry_state(review: Review, retry: Retry, names: list[str], lang: str)
         "prompt": words.retry_pass_prompt(passed, to, lang),
         "trick": [], "lead": "",
         "hand": [{**card_info(c, lang), "legal": True} for c in view.held],
-        "verdict": "", "answer": "", "solved": retry.solved,
+        "verdict": "", "answer": "", "solved": retry.solved, "answered": retry.answered,
         "tried": [[c.code for c in j.cards] for j in retry.tried if isinstance(j, PassJudgement)],
     }
     last = retry.tried[-1] if retry.tried else None
     if isinstance(last, PassJudgement):
-        state["verdict"] = words.retry_pass_verdict(last.cards, last.cost, retry.solved, lang)
-    wrong = sum(1 for j in retry.tried if j.verdict != "good")
-    if not retry.solved and wrong >= TRIES:
+        state["verdict"] = retry_words.pass_verdict(last.cards, passed, last.cost, retry.gains[-1], retry.solved,
+                                                    lang)
+    if retry.answered:
         answer = [words.retry_pass_answer(judged.best, passed, judged.cost, lang)]
         advice = hint(view, lang, names)
         if set(advice.cards) == set(judged.best):  # the coach's own pass: its reasons say why

@@ -43,7 +43,7 @@ T = TypeVar("T")
 # for those that change the game (a click on an old table does nothing).
 GAME_INTENTS = ("play", "pass", "undo", "new_game", "finish_hand", "moon", "hint", "continue")
 VIEW_INTENTS = ("set_pace", "set_continue_after", "show_last_trick", "lang", "house_rules", "same_deal",
-                "review", "retry", "retry_play")
+                "review", "retry", "retry_play", "retry_answer", "retry_skip")
 # The house rules a learner may set for a new game (options of Rules).
 HOUSE_RULES = ("first_trick_no_points", "maria_breaks_hearts", "hearts_must_be_broken", "moon", "target")
 MESSAGE_TYPES = GAME_INTENTS + VIEW_INTENTS
@@ -456,6 +456,22 @@ class TableSession:
         if review is None or not review.try_again(message.get("cards", message.get("card"))):
             self._say("malformed", detail="retry_play needs a card playable in the position tried again "
                                           "(at the pass, three cards of the hand)")
+            return
+        self._changed()
+
+    def _on_retry_answer(self, message: dict[str, Any]) -> None:
+        """Show the answer of the decision tried again ("Show the answer"): ``{}``."""
+        review = self.review_hand()
+        if review is None or not review.show_answer():
+            self._say("malformed", detail="retry_answer needs a decision tried again, not found yet")
+            return
+        self._changed()
+
+    def _on_retry_skip(self, message: dict[str, Any]) -> None:
+        """Leave the decision tried again for the next costly one ("Skip"): ``{}``."""
+        review = self.review_hand()
+        if review is None or not review.skip():
+            self._say("malformed", detail="retry_skip needs a decision tried again")
             return
         self._changed()
 

@@ -1,9 +1,10 @@
 """The hand review in a real browser, like a person at the default settings (Voilà, 1280×800)
-but for the bots' pace: a whole hand played at a short pace (every trick still held until
-Continue, as at any pace above 0; the pace itself is tested in test_voila.py), then "Review this
-hand": the costly cards are marked beside their tricks in the replay with a reason; "Try
-again" shows the learner's cards and the trick as they were then and nothing else; the card
-played again is refused twice, then the best card is told, and the best card is accepted.
+but for the bots' pace: a whole hand played at the instant pace (the pace itself is tested in
+test_voila.py), then "Review this hand": the costly cards are marked beside their tricks in the
+replay with what they cost, not the better card; "Try again" shows the learner's cards and the
+trick as they were then and nothing else (no replay, no better card, no card played after the
+learner's in that trick, anywhere in the page); the card played again is refused twice, then
+the best card is told, and the best card is accepted.
 The same for the pass: its reason in the review's list and beside the first trick, Try
 again with the thirteen cards as dealt, and the best pass after two wrong tries."""
 
@@ -23,7 +24,7 @@ from .person import WAIT_MS, choose_and_pass, continue_if_held, hand_cards, stat
 
 # The learner sits South. Seed 1, passing the first three cards (7♣ Q♣ K♣, to West) and playing the last
 # playable card each time, the learner makes costly choices (an inaccuracy, a blunder...): the review has marks.
-TABLE = "from hearts_widget import HeartsTable\nHeartsTable(seed=1, pace=0.05)"
+TABLE = "from hearts_widget import HeartsTable\nHeartsTable(seed=1, pace=0)"
 
 
 @pytest.fixture
@@ -56,10 +57,10 @@ def play_the_hand_with_the_last_playable_card(page: Page) -> list[str]:
     return dealt
 
 
-def learner_cards_from(page: Page, trick: int, told: list[str]) -> tuple[list[str], list[str]]:
+def learner_cards_from(page: Page, trick: int, told: list[str]) -> tuple[list[str], list[str], list[str]]:
     """From the replay: the learner's cards in trick ``trick`` (1-based) and after it, and
-    the cards played before the learner's in that trick; what the replay told of those
-    tricks (discards, hearts broken...) added to ``told``."""
+    the cards played before and after the learner's in that trick; what the replay told of
+    those tricks (discards, hearts broken...) added to ``told``."""
     back = page.locator("[data-key=replay-back]")
     forward = page.locator("[data-key=replay-forward]")
     while back.is_enabled():
@@ -68,6 +69,7 @@ def learner_cards_from(page: Page, trick: int, told: list[str]) -> tuple[list[st
         forward.click()
     mine: list[str] = []
     before: list[str] = []
+    after: list[str] = []
     while True:
         told.extend(line.inner_text() for line in page.locator("[data-testid=replay] .hw-tell-line").all())
         cards = page.locator("[data-testid=replay] .hw-last-one")
@@ -75,9 +77,10 @@ def learner_cards_from(page: Page, trick: int, told: list[str]) -> tuple[list[st
         you = next(i for i, label in enumerate(labels) if label.startswith("South: "))
         if not mine:
             before = [label.split(": ", 1)[1] for label in labels[:you]]
+            after = [label.split(": ", 1)[1] for label in labels[you + 1:]]
         mine.append(labels[you].split(": ", 1)[1])
         if not forward.is_enabled():
-            return mine, before
+            return mine, before, after
         forward.click()
 
 
@@ -109,12 +112,14 @@ def test_review_marks_the_costly_cards_and_try_again_shows_only_what_the_learner
     while not mark.count():
         assert back.is_enabled(), "no trick of the replay carries a mark"
         back.click()
-    expect(mark.first).to_contain_text(re.compile(r"cost you about [\d.]+ points: .+ was better here\."))
+    # What it cost, not the better card: that is for the learner to find.
+    expect(mark.first).to_contain_text(re.compile(r"cost you about [\d.]+ points\. Can you find a better card\?"))
+    expect(mark.first).not_to_contain_text("better here")
     title = page.get_by_test_id("replay-title").inner_text()
     trick = int(re.search(r"\d+", title).group())  # type: ignore[union-attr]
     page.screenshot(path=shots / "review-marks.png", full_page=True)
     told: list[str] = []
-    played_then, seen_before = learner_cards_from(page, trick, told)
+    played_then, seen_before, played_after = learner_cards_from(page, trick, told)
     learner_cards_from(page, 1, told)
     # The replay tells what the live table told (in this hand a discard, hearts broken).
     assert len(told) >= 2, told
@@ -132,6 +137,13 @@ def test_review_marks_the_costly_cards_and_try_again_shows_only_what_the_learner
              for c in board.locator("[data-testid=retry-trick] .hw-last-one").all()]
     assert shown == seen_before, "and the trick as it was when the learner played, nothing else"
     page.screenshot(path=shots / "review-try-again.png", full_page=True)
+    # Before the first try, nothing in the page but the learner's own cards shows a card they
+    # could not see then: the replay gives way to the position tried again.
+    expect(page.get_by_test_id("replay")).to_have_count(0)
+    before_trying = shown_outside_the_hands(page)
+    for later in played_after:
+        assert not shows(before_trying, later), (f"{later}, played after the learner's card, is shown before a try",
+                                                 [line for line in before_trying if shows([line], later)])
     played = page.get_by_test_id("retry-prompt").inner_text()
     card = re.search(r"You played (\S+) here", played).group(1)  # type: ignore[union-attr]
     buttons = {card_symbol(b.get_attribute("data-code")): b
@@ -140,12 +152,16 @@ def test_review_marks_the_costly_cards_and_try_again_shows_only_what_the_learner
         before = state_id(page)
         buttons[card].click()
         wait_for_change(page, before)
-        expect(page.get_by_test_id("retry-verdict")).to_contain_text(f"{card} is not better")
+        expect(page.get_by_test_id("retry-verdict")).to_contain_text(f"{card} is the card you played")
         if tries == 1:
             expect(page.get_by_test_id("retry-answer")).to_have_count(0)
+            expect(page.get_by_role("button", name="Show the answer")).to_be_visible()
     answer = page.get_by_test_id("retry-answer")
     expect(answer).to_contain_text("The best card was")
+    expect(page.get_by_role("button", name="Show the answer")).to_have_count(0)
     best = re.search(r"The best card was (\S+)\.", answer.inner_text()).group(1)  # type: ignore[union-attr]
+    assert not shows(before_trying, best), ("the better card was shown before the first try",
+                                            [line for line in before_trying if shows([line], best)])
     page.get_by_test_id("retry").locator(f"[data-testid=retry-hand] button[data-code='{code_of(best)}']").click()
     expect(page.get_by_test_id("retry-verdict")).to_contain_text("Well found!")
     page.screenshot(path=shots / "review-found.png", full_page=True)
@@ -159,7 +175,8 @@ def try_the_pass_again(page: Page, dealt: list[str], shots: Path) -> None:
     pass is told, and the best pass is accepted."""
     page.get_by_role("button", name="Back to the review").click()
     line = page.get_by_test_id("review-pass")
-    reason = re.compile(r"Your pass, (\S+ \S+ \S+), cost you about [\d.]+ points: passing \S+ \S+ \S+ was better\.")
+    # Not tried yet: what it cost, not the better pass.
+    reason = re.compile(r"Your pass, (\S+ \S+ \S+), cost you about [\d.]+ points\. Can you find a better pass\?")
     expect(line).to_contain_text(reason)
     passed = reason.search(line.inner_text()).group(1).split()  # type: ignore[union-attr]
     assert sorted(passed) == sorted(dealt[:3]), "the review names the three cards the learner passed"
@@ -181,7 +198,7 @@ def try_the_pass_again(page: Page, dealt: list[str], shots: Path) -> None:
         before = state_id(page)
         confirm.click()
         wait_for_change(page, before)
-        expect(page.get_by_test_id("retry-verdict")).to_contain_text(f"Passing {' '.join(passed)} is not better")
+        expect(page.get_by_test_id("retry-verdict")).to_contain_text(f"Passing {' '.join(passed)} is the pass you made")
         if tries == 1:
             expect(page.get_by_test_id("retry-answer")).to_have_count(0)
     answer = page.get_by_test_id("retry-answer")
@@ -192,6 +209,44 @@ def try_the_pass_again(page: Page, dealt: list[str], shots: Path) -> None:
     confirm.click()
     expect(page.get_by_test_id("retry-verdict")).to_contain_text("is a good pass here. Well found!")
     page.screenshot(path=shots / "review-pass-found.png", full_page=True)
+
+
+def shown_outside_the_hands(page: Page) -> list[str]:
+    """Every text, label and card code in the page but the learner's cards (the next hand's, the
+    hand tried again, and the notebook's snapshot of the table as first dealt) and the rules card
+    (the same for every game): what the page shows or holds of the cards played."""
+    return page.evaluate("""() => {
+      const out = [];
+      for (const el of document.querySelectorAll("body *")) {
+        if (el.closest("[data-testid=hand], [data-testid=retry-hand], [data-testid=rules-card], "
+                       + ".hearts-table-snapshot")) continue;
+        for (const name of ["aria-label", "data-code", "title"]) {
+          if (el.getAttribute(name)) out.push(el.getAttribute(name));
+        }
+        for (const node of el.childNodes) {
+          if (node.nodeType === 3 && node.textContent.trim()) out.push(node.textContent);
+        }
+      }
+      return out;
+    }""")
+
+
+RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
+SUITS = {"♣": "clubs", "♦": "diamonds", "♠": "spades", "♥": "hearts"}
+
+
+def shows(lines: list[str], card: str) -> bool:
+    """Whether ``card`` (its symbol, "Q♦", or its name, "Queen of diamonds") is among ``lines``:
+    by its symbol or its name in a text or label, or by its code."""
+    named = re.search(r"\((\S+)\)$", card)  # "the Black Maria (Q♠)"
+    if named:
+        card = named.group(1)
+    elif " of " in card:  # a name: its symbol
+        rank, suit = card.lower().split(" of ")
+        card = next((r for r, word in RANKS.items() if word == rank), rank) + \
+            next(s for s, word in SUITS.items() if word == suit)
+    name = f"{RANKS.get(card[:-1], card[:-1])} of {SUITS[card[-1]]}"
+    return code_of(card) in lines or any(card in line or name in line.lower() for line in lines)
 
 
 def choose_in_retry(board: Locator, cards: list[str]) -> None:

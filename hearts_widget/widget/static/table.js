@@ -1179,11 +1179,13 @@ export default {
     function handSummary(ui) {
       const summary = model.get("summary");
       if (!summary) return null;
+      if (retrying()) return null;
+      const review = reviewOf(summary.number);
       if (local.replay === undefined || local.replay.number !== summary.number) {
         local.replay = { number: summary.number, index: summary.tricks.length - 1 };
       }
       const index = Math.max(0, Math.min(local.replay.index, summary.tricks.length - 1));
-      return panel("summary", [summary, index, ui.replay, ui.cancelled, statics().rule_names, statics().card_names], () => {
+      return panel("summary", [summary, index, review, ui.replay, ui.cancelled, statics().rule_names, statics().card_names], () => {
         const step = (by) => () => { local.replay.index = index + by; local.focusKey = by < 0 ? "replay-back" : "replay-forward"; draw(); };
         // A trick of the replay, in the order the kernel sends it (state.py, _replayed).
         const shown = summary.tricks[index];
@@ -1228,6 +1230,14 @@ export default {
     // -- the hand review ("learn from your mistakes"): its button, the judged pass and cards, Try again.
     /** Try again at the pass: the codes of the cards chosen so far (three are sent). */
     const retryChosen = new Set();
+
+    /** Whether a decision of the review is tried again: the hand's summary, its replay and the
+     * story of the game (the rest of its trick, the better card...) then give way to the
+     * position as the learner saw it. */
+    function retrying() {
+      const review = model.get("review");
+      return Boolean(review && review.open && review.retry);
+    }
 
     /** The review of the hand just finished, when it is this summary's hand, else null. */
     function reviewOf(number) {
@@ -1275,6 +1285,7 @@ export default {
             h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, labels.cards), h("th", {}, labels.lost))),
             h("tbody", {}, review.classes.map((c) => h("tr", { class: `hw-review-${c.class}` },
               h("th", {}, c.name), h("td", {}, c.count), h("td", {}, c.points))))));
+          if (review.solved) box.append(solvedLine(review));
           if (review.passing) box.append(passLine(review));
           if (!review.marks.length) box.append(h("p", {}, labels.nothing));
         }
@@ -1282,6 +1293,29 @@ export default {
           onclick: () => send({ type: "review", open: false }, false) }, labels.close)));
         return box;
       });
+    }
+
+    /** How many of the hand's costly decisions the learner found a good choice for on their own. */
+    function solvedLine(review) {
+      return h("p", { class: "hw-strong", "data-testid": "review-solved" }, review.solved.text);
+    }
+
+    /** Under a position tried again: the verdict, the answer (after two wrong tries or on
+     * request), "Show the answer", "Skip" (the next costly decision), and back to the review. */
+    function retryEnd(board, review) {
+      const r = review.retry;
+      const labels = review.labels;
+      if (r.verdict) board.append(h("p", { class: "hw-coach", "data-testid": "retry-verdict", role: "status" }, r.verdict));
+      if (r.answer) board.append(h("p", { class: "hw-coach", "data-testid": "retry-answer" }, r.answer));
+      if (review.solved) board.append(solvedLine(review));
+      board.append(h("div", { class: "hw-actions" },
+        r.solved || r.answered ? null : h("button", { class: "hw-button", "data-key": "retry-answer",
+          onclick: () => send({ type: "retry_answer" }, false) }, labels.show),
+        h("button", { class: "hw-button", "data-key": "retry-skip",
+          onclick: () => { retryChosen.clear(); send({ type: "retry_skip" }, false); } }, labels.skip),
+        h("button", { class: "hw-button", "data-key": "retry-back",
+          onclick: () => send({ type: "retry", decision: null }, false) }, labels.back)));
+      return board;
     }
 
     /** The learner's pass in the review's list: its class and reason, and Try again when it cost points. */
@@ -1315,11 +1349,7 @@ export default {
         h("div", { class: "hw-actions" }, h("button", { class: "hw-button hw-primary", "data-key": "retry-pass",
           disabled: r.solved || retryChosen.size !== 3,
           onclick: () => send({ type: "retry_play", cards: [...retryChosen] }, false) }, labels.pass)));
-      if (r.verdict) board.append(h("p", { class: "hw-coach", "data-testid": "retry-verdict", role: "status" }, r.verdict));
-      if (r.answer) board.append(h("p", { class: "hw-coach", "data-testid": "retry-answer" }, r.answer));
-      board.append(h("div", { class: "hw-actions" }, h("button", { class: "hw-button", "data-key": "retry-back",
-        onclick: () => send({ type: "retry", decision: null }, false) }, labels.back)));
-      return board;
+      return retryEnd(board, review);
     }
 
     /** Try again: the learner's cards and the trick as they saw them then (nothing else), the
@@ -1340,11 +1370,7 @@ export default {
           class: `hw-card ${card.legal && !r.solved ? "hw-playable" : "hw-refused"}`, "data-key": `retry-card:${card.code}`,
           "data-code": card.code, "aria-label": card.name, disabled: !card.legal || r.solved,
           onclick: () => send({ type: "retry_play", card: card.code }, false) }, cardFace(card)))));
-      if (r.verdict) board.append(h("p", { class: "hw-coach", "data-testid": "retry-verdict", role: "status" }, r.verdict));
-      if (r.answer) board.append(h("p", { class: "hw-coach", "data-testid": "retry-answer" }, r.answer));
-      board.append(h("div", { class: "hw-actions" }, h("button", { class: "hw-button", "data-key": "retry-back",
-        onclick: () => send({ type: "retry", decision: null }, false) }, labels.back)));
-      return board;
+      return retryEnd(board, review);
     }
 
     function sheet(state, ui) {
@@ -1483,7 +1509,7 @@ export default {
         story.drawn = story.lines.length;
         requestAnimationFrame(() => { storyList.scrollTop = storyList.scrollHeight; });
       }
-      return storyBox;
+      return retrying() ? null : storyBox;
     }
 
     // A completed trick on display: Enter or Space continues (focus anywhere in the table but a control).
