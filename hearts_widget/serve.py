@@ -266,6 +266,25 @@ def template_files_handler(base: type) -> type:
     return TemplateFilesHandler
 
 
+def _jupyter_server_extension_points() -> list[dict[str, str]]:
+    """This module as a Jupyter server extension (enabled by ``jupyter_server_config.d/hearts-widget.json``)."""
+    return [{"module": "hearts_widget.serve"}]
+
+
+def _load_jupyter_server_extension(serverapp: Any) -> None:
+    """On a Jupyter server with Voilà's extension (Binder, JupyterHub: ``/voila/render/``), the
+    launcher's 404 for a path under ``/voila/templates/`` that is not a template's file. Loaded
+    before Voilà's extension (extensions load by name), so this route is tried first."""
+    try:
+        from voila.static_file_handler import TemplateStaticFileHandler
+    except ImportError:  # no Voilà: no such route
+        return
+    from jupyter_server.utils import url_path_join
+
+    route = url_path_join(serverapp.web_app.settings["base_url"], "/voila/templates/(.*)")
+    serverapp.web_app.add_handlers(".*$", [(route, template_files_handler(TemplateStaticFileHandler))])
+
+
 def full_page(limit: int, lang: str) -> str:
     """The small page a refused learner sees (no script, no network)."""
     words = server_full_text(limit, lang)

@@ -80,6 +80,8 @@ def test_the_wheel_holds_assets_catalogs_notebook_and_the_voila_template(dist: P
                 f"{data}/share/jupyter/voila/templates/hearts/index.html.j2",
                 f"{data}/share/jupyter/voila/templates/hearts/page.html",
                 f"{data}/etc/jupyter/voila.json",
+                # the launcher's 404 under /voila/templates/ on a Jupyter server too (hearts_widget.serve)
+                f"{data}/etc/jupyter/jupyter_server_config.d/hearts-widget.json",
                 f"{NAME}.dist-info/licenses/LICENSE"]
     expected += [f"hearts_widget/text/locale/{lang}/LC_MESSAGES/hearts_widget.mo" for lang in LANGS]
     assert [name for name in expected if name not in names] == []

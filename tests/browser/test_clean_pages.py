@@ -5,10 +5,13 @@ paths hold neither the project's template nor its configuration."""
 
 from __future__ import annotations
 
+import http.client
 import os
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Error, Page, expect
 
 import servers
@@ -148,3 +151,20 @@ def test_jupyterlab_and_notebook_7_log_no_console_error_or_warning_of_ours_with_
     run_all_when_idle(other)
     expect(other.get_by_role("button", name="Pass these three cards")).to_be_visible(timeout=WAIT_MS)
     assert not errors_there, f"JupyterLab: {errors_there}"
+
+
+@pytest.mark.browser  # on the browser job's shared Jupyter server, though no page is opened
+def test_a_path_outside_voilas_templates_answers_404_on_a_jupyter_server(jupyter: SharedServer) -> None:
+    """Voilà's server extension asserted the shape of a template file's path (a 500 and an error
+    in the log for ``/voila/templates/../../etc/passwd``); the package's server extension answers 404
+    there, and a template's own file is still served."""
+    address = urlsplit(jupyter.base)
+    for path, status in (("/voila/templates/../../../../etc/passwd", 404), ("/voila/templates/%2e%2e/static/x", 404),
+                         ("/voila/templates/hearts/static/../../../x", 404),
+                         ("/voila/templates/lab/static/voila.js", 200)):
+        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
+        try:
+            connection.request("GET", path)  # as written: no client folds the ".."
+            assert connection.getresponse().status == status, path
+        finally:
+            connection.close()
