@@ -57,6 +57,26 @@ def play_the_hand_with_the_last_playable_card(page: Page) -> list[str]:
     return dealt
 
 
+def review_on_the_first_screen(page: Page, shots: Path) -> None:
+    """When the hand ends, "Review this hand" is on the first screen (the page scrolled to its
+    top), with the hand's result and before the next hand's pass: at 1280×800 and on a 390-px
+    phone (390×844); one such button on the page."""
+    button = page.get_by_role("button", name="Review this hand")
+    for width, height in ((390, 844), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        expect(button).to_have_count(1)
+        expect(page.get_by_test_id("hand-over").get_by_role("button", name="Review this hand")).to_be_visible()
+        bottom = page.evaluate("""(button) => {
+          window.scrollTo(0, 0);
+          for (const el of document.querySelectorAll("*")) if (el.scrollTop) el.scrollTop = 0;
+          return button.getBoundingClientRect().bottom;
+        }""", button.element_handle())
+        passing = page.get_by_test_id("pass-prompt").bounding_box()
+        assert bottom <= height, f"Review this hand ends at y={bottom:.0f}, below the first screen ({width}×{height})"
+        assert passing is not None and bottom <= passing["y"] + 1, "and comes before the next hand's pass"
+        page.screenshot(path=shots / f"review-first-screen-{width}.png")
+
+
 def learner_cards_from(page: Page, trick: int, told: list[str]) -> tuple[list[str], list[str], list[str]]:
     """From the replay: the learner's cards in trick ``trick`` (1-based) and after it, and
     the cards played before and after the learner's in that trick; what the replay told of
@@ -91,6 +111,7 @@ def test_review_marks_the_costly_cards_and_try_again_shows_only_what_the_learner
     hand_cards(page).first.wait_for(timeout=60_000)
     dealt = play_the_hand_with_the_last_playable_card(page)
     over = time.monotonic()
+    review_on_the_first_screen(page, shots)
     page.get_by_role("button", name="Review this hand").click()
     # Opened at once: the review is ready, or its progress bar says how far the coach is.
     classes, progress = page.get_by_test_id("review-classes"), page.get_by_test_id("review-progress")

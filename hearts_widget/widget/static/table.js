@@ -905,12 +905,19 @@ export default {
     function prompt(state, ui) {
       const deps = [state.aim, statics().point_cards, state.hand_over, state.passing, state.passing ? state.pass.prompts[local.selected.size] : null,
         state.status, state.your_turn, state.pass.received_text, state.table_notes, state.hint,
-        state.finish_offer, ui.coach, ui.finish_hand];
+        state.finish_offer, ui.coach, ui.finish_hand, reviewFirst(state)];
       return panel("prompt", deps, () => {
         const box = h("div", { class: "hw-prompt" });
         // The aim, then what counts as a point under the table's rules (static: it changes with them only).
         if (state.aim) box.append(h("div", { class: "hw-aim", "data-testid": "aim" }, state.aim, " ", statics().point_cards));
-        if (state.hand_over) box.append(h("div", { class: "hw-hand-over", "data-testid": "hand-over" }, state.hand_over));
+        if (state.hand_over) {
+          const review = reviewFirst(state);
+          box.append(h("div", { class: "hw-hand-over", "data-testid": "hand-over" }, state.hand_over, " ",
+            // The review of the hand just over, on the first screen, before the next hand's pass.
+            review ? h("button", { class: "hw-button hw-primary", "data-key": "review-open",
+              onclick: () => { local.focusNext = "review-close"; send({ type: "review", open: true }, false); } },
+            review.labels.button) : null));
+        }
         if (state.passing) {
           box.append(h("div", { class: "hw-status hw-strong", "data-testid": "pass-prompt" },
             state.pass.prompts[local.selected.size] || ""));
@@ -1239,6 +1246,14 @@ export default {
       return Boolean(review && review.open && review.retry);
     }
 
+    /** The review of the hand just over while its line leads the table (until the next hand's
+     * first card) and it is closed: its button goes there, on the first screen. At the game's
+     * end the game-over box offers it instead. */
+    function reviewFirst(state) {
+      const review = model.get("review");
+      return state.hand_over && !state.game_over && review && !review.open ? review : null;
+    }
+
     /** The review of the hand just finished, when it is this summary's hand, else null. */
     function reviewOf(number) {
       const review = model.get("review");
@@ -1264,13 +1279,14 @@ export default {
     function reviewPanel() {
       const summary = model.get("summary");
       const review = reviewOf(summary ? summary.number : null) || (model.get("review") || {}).open && model.get("review");
-      if (!review) return null;
+      if (!review || reviewFirst(current() || {})) return null; // closed: its button is with the hand's result
       const labels = review.labels;
       return panel("review", [review, [...retryChosen]], () => {
         const box = h("section", { class: "hw-review", "data-testid": "review", "aria-label": labels.title });
         if (!review.open) {
           box.append(h("button", { class: "hw-button hw-primary", "data-key": "review-open",
-            onclick: () => send({ type: "review", open: true }, false) }, labels.button));
+            onclick: () => { local.focusNext = "review-close"; send({ type: "review", open: true }, false); } },
+          labels.button));
           return box;
         }
         box.append(h("h3", {}, labels.title), h("p", { class: "hw-small" }, labels.intro));
