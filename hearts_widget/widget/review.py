@@ -31,8 +31,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots.coach import CLASSES, Judgement, PassJudgement, hint, judge_card, judge_pass
+from ..bots.moon_story import moon_story
 from ..engine import Card, Hand, HeartsError, SeatView, parse_cards
 from ..text import coach as words
+from ..text import moon as moon_words
 from ..text import retry as retry_words
 from .state import card_info
 
@@ -87,6 +89,8 @@ class Review:
         self.decisions = [(view, card) for view, card in decisions if view.number == number and len(view.legal) > 1]
         self.judged: list[Judgement] = []
         made = pass_decision(hand, seat) if hand is not None and hand.number == number else None
+        # score.moon: a moon the learner shot, went for and missed, or stopped in this hand.
+        self.moon = moon_story(hand, seat) if hand is not None and hand.number == number else None
         # The pass: the learner's view then and the cards passed, and its judgement.
         self.passing: tuple[SeatView, tuple[Card, ...]] | None = None
         self._dealt: Hand | None = None
@@ -227,7 +231,9 @@ def review_state(review: Review | None, names: list[str], lang: str) -> dict[str
     labels = {**words.review_words(lang), **retry_words.retry_words(lang)}
     state: dict[str, Any] = {"number": review.number, "open": review.open, "labels": labels,
                              "progress": None, "classes": [], "passing": None, "marks": [], "retry": None,
-                             "solved": None}
+                             "solved": None, "moon": None}
+    if review.moon is not None:
+        state["moon"] = {"kind": review.moon.kind, "text": moon_words.moon_story_text(review.moon, names, lang)}
     if not review.ready:
         state["progress"] = {"done": review.done, "total": review.total,
                              "text": words.review_progress(review.done, review.total, lang)}
@@ -255,6 +261,12 @@ def review_state(review: Review | None, names: list[str], lang: str) -> dict[str
                         else retry_words.hidden_mark(judged.card, judged.cost, lang)}
                        for i, ((view, _), judged) in enumerate(zip(review.decisions, review.judged, strict=True))
                        if judged.verdict != "good"]
+    if review.moon is not None and review.moon.kind == "made":
+        # Costly in expectation, and it worked this time: every mark says so.
+        for mark in state["marks"]:
+            cost = review.pass_judged.cost if mark["decision"] == PASS and review.pass_judged is not None \
+                else review.judged[mark["decision"]].cost
+            mark["text"] += " " + moon_words.moon_mark(cost, lang)
     costly = review.costly()
     if costly:
         solved = sum(1 for d in costly if review.settled.get(d) == "solved")

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from hearts_widget.bots import Bot
-from hearts_widget.engine import Card, Hand, Rules, parse_cards
+from hearts_widget.engine import Card, Hand, Rules, SeatView, parse_cards
 
 # The rule sets the coach's tests run in: every variant, and the house rules that change its play.
 RULE_SETS = {
@@ -75,3 +75,14 @@ def random_moves(hand: Hand, rng: random.Random, moves: int) -> Hand:
             break
         hand = hand.play(rng.choice(hand.legal_moves()))
     return hand
+
+
+def naive_play(view: SeatView) -> Card:
+    """Issue 32's naive learner: the highest heart when leading and hearts may be led, else the highest card."""
+    hearts = [c for c in view.legal if c.is_heart] if not view.trick.cards else []
+    return max(hearts or view.legal, key=lambda c: (c.rank, c.index))
+
+
+def naive_pass(view: SeatView) -> list[Card]:
+    """Issue 32's naive learner's pass: its three lowest cards."""
+    return sorted(view.held, key=lambda c: (c.rank, c.index))[:3]
