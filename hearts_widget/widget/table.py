@@ -578,6 +578,8 @@ class HeartsTable(anywidget.AnyWidget):
             state, hand, seats = dict(self.state), list(self.hand), list(self.seats)
             sheet, last_trick, summary = dict(self.sheet), self.last_trick, self.summary
             review = self.review
+        if self._retrying():  # the hand's record gives way to the position tried again (review.py)
+            summary, last_trick = None, None
         if self._held_back(summary):
             summary, review = None, self.review
         with self.hold_sync():  # one message to the page for all the traits that changed
@@ -594,6 +596,13 @@ class HeartsTable(anywidget.AnyWidget):
             self.state = state
             self.notice = dict(session.notice)
         self._keep_soon()
+
+    def _retrying(self) -> bool:
+        """Whether a decision of the review is tried again: until the learner has tried it (and
+        while they try), the page is sent no summary of the hand and no last trick, which hold the
+        cards played after theirs and the better card; they come back with the review's list."""
+        review = self._session.review
+        return review is not None and review.open and review.retry is not None
 
     def _held_back(self, summary: dict[str, Any] | None) -> bool:
         """Whether this update leaves out the summary of the hand just finished (and its review), to

@@ -311,6 +311,11 @@ def test_before_the_first_try_nothing_in_the_review_names_the_better_card_or_a_l
     shown = card_texts(without_own(table.review, best))
     assert best not in shown, "the better card is named before the first try"
     assert not later & card_texts(table.review), "a card played after the learner's in that trick is shown"
+    # Nor in the rest of what the page is sent (the next hand's cards and the rules' text apart):
+    # the hand's summary and its last trick come back with the review's list.
+    assert table.summary is None and table.last_trick is None
+    synced = {name: getattr(table, name) for name in ("state", "seats", "sheet", "story", "summary", "last_trick")}
+    assert not (later | {best}) & card_texts(synced)
     assert shown <= chose | {str(c) for c in view.trick.cards}
     # After a wrong try the better card is still not named; after the second, it is.
     send(table, {"type": "retry_play", "card": played.code})
@@ -319,6 +324,8 @@ def test_before_the_first_try_nothing_in_the_review_names_the_better_card_or_a_l
     assert table.review["retry"]["answer"].startswith(f"The best card was {best}.")
     assert next(m for m in table.review["marks"] if m["decision"] == decision)["text"].endswith(
         f"{best} was better here.")
+    send(table, {"type": "retry", "decision": None})
+    assert table.summary is not None and table.summary["number"] == hand.number
 
 
 def test_a_try_is_accepted_within_one_point_of_the_best_on_the_same_evaluation() -> None:
