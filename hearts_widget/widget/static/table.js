@@ -1301,6 +1301,8 @@ export default {
             h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, labels.cards), h("th", {}, labels.lost))),
             h("tbody", {}, review.classes.map((c) => h("tr", { class: `hw-review-${c.class}` },
               h("th", {}, c.name), h("td", {}, c.count), h("td", {}, c.points))))));
+          // score.moon: a moon the learner shot, missed or stopped in this hand.
+          if (review.moon) box.append(h("p", { class: "hw-strong", "data-testid": "review-moon" }, review.moon.text));
           if (review.solved) box.append(solvedLine(review));
           if (review.passing) box.append(passLine(review));
           if (!review.marks.length) box.append(h("p", {}, labels.nothing));
