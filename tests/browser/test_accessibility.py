@@ -107,7 +107,9 @@ def play_until_the_hand_is_scored(page: Page, on_held: Callable[[], None] = lamb
 def test_axe_finds_nothing_serious_at_any_state_of_a_game(page: Page, voila_notebook: Callable[[str], str],
                                                            shots: Path) -> None:
     """The pass, the learner's turn, a held trick, the last trick shown, the hand's summary and
-    the end of the game (a target of 1 ends it after one hand), then in Swahili."""
+    the end of the game (a target of 1 ends it after one hand), then in Swahili. At the default
+    pace, where focus is what is also asserted after each move (about 40 s): at 0.05 s a card, focus
+    was once found on the page's body after a Continue (1 of 5 runs), left for the next session."""
     page.set_viewport_size({"width": 1280, "height": 800})
     open_table(page, voila_notebook("from hearts_widget import HeartsTable\nHeartsTable(target=1, seed=7)"))
     assert_axe_clean(page, "the pass")
@@ -125,6 +127,10 @@ def test_axe_finds_nothing_serious_at_any_state_of_a_game(page: Page, voila_note
         expect(page.get_by_role("group", name="Last trick")).to_be_visible()
         assert_axe_clean(page, "the last trick shown")
         page.get_by_role("button", name="Hide the last trick").click()
+        # Gone before Continue is clicked: the button moves up into its place as it goes, and a
+        # click on its way then lands on the felt, which continues too (the click was never seen
+        # to land, and waited 30 s for a Continue already gone: 4 of 9 runs under load).
+        expect(page.get_by_role("group", name="Last trick")).to_have_count(0)
 
     if page.locator(".hw-hand .hw-card.hw-legal").count():
         assert_axe_clean(page, "the learner's turn")
