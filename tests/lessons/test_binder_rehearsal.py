@@ -90,7 +90,11 @@ def test_voila_lesson_walked_from_the_first_step_to_the_game(binder_server: str,
             chip = page.locator(".hearts-lesson-path-step").nth(number - 1)
             expect(chip).to_have_class(re.compile("hearts-lesson-done"))
         if step.demo == "guided":  # the coach speaks before the pass, the pass is made
-            instant_pace(page.locator(f".hearts-lesson-step-{step.key} .hw-root"))
+            # The guided table is drawn once its kernel side has answered: seconds, and over a
+            # minute at load 14 (its settings, asked for at once, did not open in 60 s).
+            table = page.locator(f".hearts-lesson-step-{step.key} .hw-root")
+            expect(table.locator(".hw-hand .hw-card")).to_have_count(13, timeout=WAIT_MS)
+            instant_pace(table)
             play_table(page, step, moves=2)
         if step.demo == "table":
             expect(page.locator(f".hearts-lesson-step-{step.key} .hw-root .hw-hand .hw-card")).to_have_count(13)
