@@ -452,26 +452,23 @@ class TableSession:
     def _on_retry_play(self, message: dict[str, Any]) -> None:
         """A card tried in the position tried again: ``{"card": "QS"}``; at the pass, three
         cards: ``{"cards": ["QS", "KS", "AH"]}``."""
-        review = self.review_hand()
-        if review is None or not review.try_again(message.get("cards", message.get("card"))):
-            self._say("malformed", detail="retry_play needs a card playable in the position tried again "
-                                          "(at the pass, three cards of the hand)")
-            return
-        self._changed()
+        choice = message.get("cards", message.get("card"))
+        self._in_retry(lambda review: review.try_again(choice), "retry_play needs a card playable in the position "
+                       "tried again (at the pass, three cards of the hand)")
 
     def _on_retry_answer(self, message: dict[str, Any]) -> None:
         """Show the answer of the decision tried again ("Show the answer"): ``{}``."""
-        review = self.review_hand()
-        if review is None or not review.show_answer():
-            self._say("malformed", detail="retry_answer needs a decision tried again, not found yet")
-            return
-        self._changed()
+        self._in_retry(Review.show_answer, "retry_answer needs a decision tried again, not found yet")
 
     def _on_retry_skip(self, message: dict[str, Any]) -> None:
         """Leave the decision tried again for the next costly one ("Skip"): ``{}``."""
+        self._in_retry(Review.skip, "retry_skip needs a decision tried again")
+
+    def _in_retry(self, act: Callable[[Review], bool], refused: str) -> None:
+        """Do ``act`` on the hand's review; when there is none or it refuses, say ``refused``."""
         review = self.review_hand()
-        if review is None or not review.skip():
-            self._say("malformed", detail="retry_skip needs a decision tried again")
+        if review is None or not act(review):
+            self._say("malformed", detail=refused)
             return
         self._changed()
 

@@ -914,9 +914,8 @@ export default {
           const review = reviewFirst(state);
           box.append(h("div", { class: "hw-hand-over", "data-testid": "hand-over" }, state.hand_over, " ",
             // The review of the hand just over, on the first screen, before the next hand's pass.
-            review ? h("button", { class: "hw-button hw-primary", "data-key": "review-open",
-              onclick: () => { local.focusNext = "review-close"; send({ type: "review", open: true }, false); } },
-            review.labels.button) : null));
+            review ? h("button", { class: "hw-button hw-primary", "data-key": "review-open", onclick: openReview },
+              review.labels.button) : null));
         }
         if (state.passing) {
           box.append(h("div", { class: "hw-status hw-strong", "data-testid": "pass-prompt" },
@@ -1171,8 +1170,7 @@ export default {
           state.game_over.own.map((line) => h("p", { "data-testid": "own-result" }, line)),
           // The review of the game's last hand (the one kept), offered where the learner reads how they did.
           review && !review.open ? h("div", { class: "hw-actions" }, h("button", { class: "hw-button",
-            "data-key": "review-over", onclick: () => { local.focusNext = "review-close"; send({ type: "review", open: true }, false); } },
-          ui.review_last)) : null,
+            "data-key": "review-over", onclick: openReview }, ui.review_last)) : null,
           room.practice(state), // -- classroom hook
           chart(state, ui),
           h("button", { class: "hw-button hw-primary", "data-key": "new-over",
@@ -1238,6 +1236,12 @@ export default {
     /** Try again at the pass: the codes of the cards chosen so far (three are sent). */
     const retryChosen = new Set();
 
+    /** Open the review, with focus going into it (onto its Close button) once it is drawn. */
+    function openReview() {
+      local.focusNext = "review-close";
+      send({ type: "review", open: true }, false);
+    }
+
     /** Whether a decision of the review is tried again: the hand's summary, its replay and the
      * story of the game (the rest of its trick, the better card...) then give way to the
      * position as the learner saw it. */
@@ -1284,9 +1288,8 @@ export default {
       return panel("review", [review, [...retryChosen]], () => {
         const box = h("section", { class: "hw-review", "data-testid": "review", "aria-label": labels.title });
         if (!review.open) {
-          box.append(h("button", { class: "hw-button hw-primary", "data-key": "review-open",
-            onclick: () => { local.focusNext = "review-close"; send({ type: "review", open: true }, false); } },
-          labels.button));
+          box.append(h("button", { class: "hw-button hw-primary", "data-key": "review-open", onclick: openReview },
+            labels.button));
           return box;
         }
         box.append(h("h3", {}, labels.title), h("p", { class: "hw-small" }, labels.intro));
