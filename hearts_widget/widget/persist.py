@@ -5,7 +5,9 @@ tables a browser was playing, and sealed game files.
   undo history, the language, the pace, the rules of the next game, the
   coach's word, a lesson table's stop, the practice mark) as a JSON object;
   reading it replays the game through the engine's record checks
-  (``Game.from_dict``), the undo history as prefixes of that same game.
+  (``Game.from_dict``), the undo history as prefixes of that same game, and the
+  learner's cards kept for the hand's review and the review itself (judgements,
+  the decision on display, the tries) read back against that game.
 - :class:`Store`: the records of the tables a browser was playing, kept by the
   kernel in the user's data folder (``<jupyter data dir>/hearts-widget/tables``),
   one file per browser and table, named by a hash of the browser's random id,
@@ -29,9 +31,10 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from ..engine import Game, HeartsError, RecordError, Rules
+from ..engine import Card, Game, HeartsError, RecordError, Rules
 from ..engine.same_deal import same_deal
 from .options import check_continue_after, check_lang, check_pace
+from .review import Review, restore_review, review_record
 
 if TYPE_CHECKING:
     from .session import TableSession
@@ -45,6 +48,9 @@ CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 KEYS = {"format", "version", "game", "undo", "viewer", "lang", "pace", "show_last_trick", "next_rules",
         "practice", "stop_after_move", "stopped", "stop_armed", "held", "continue_after", "coach", "hint",
         "same_deal"}
+# Added since version 1 (a record without them has no review kept): the learner's cards of this hand
+# and the one before, each by the number of actions before it, and the review of the hand just finished.
+OPTIONAL = {"decisions", "review"}
 
 
 # -- the table as a record ---------------------------------------------------
@@ -65,7 +71,30 @@ def snapshot(session: TableSession) -> dict[str, Any]:
         "coach": _coach_entry(session, coach) if coach is not None else None,
         "hint": session.hint_for is game,
         "same_deal": session.same_deal[0] if session.same_deal else None,
+        "decisions": _decisions(session),
+        "review": review_record(session.review) if session.review is not None else None,
     }
+
+
+def _decisions(session: TableSession) -> list[int]:
+    """Where each of the learner's cards kept for the review was played: the number of the game's
+    actions before it (found in the undo history, which holds every move of the learner's)."""
+    if not session.decisions:
+        return []
+    first = session.decisions[0][0].number
+    wanted = {(view.number, _played(view)): view for view, _ in session.decisions}
+    found: dict[tuple[int, int], int] = {}
+    for before, seat in session.undo_stack:
+        hand = before.hand
+        key = (hand.number, _played(hand))
+        if hand.number >= first and key in wanted and seat == wanted[key].seat and key not in found:
+            found[key] = _length(before)
+    return [found[key] for key in sorted(found)]
+
+
+def _played(position: Any) -> int:
+    """The cards played so far in a hand or a view."""
+    return sum(len(t.cards) for t in position.tricks) + len(position.trick.cards)
 
 
 def _length(game: Game) -> int:
@@ -88,7 +117,8 @@ def restore(session: TableSession, record: Any) -> None:
     :class:`RecordError` naming what is wrong and leaves the table as it was."""
     data = _checked(record)
     players = session.options.players
-    states = _replay(data["game"], [entry[0] for entry in data["undo"]] + _coach_lengths(data))
+    decided = data.get("decisions", [])
+    states = _replay(data["game"], [entry[0] for entry in data["undo"]] + _coach_lengths(data) + decided)
     game = states[-1]
     if game.rules.players != players:
         raise RecordError(f"this table seats {players} players; the saved game has {game.rules.players}")
@@ -114,6 +144,9 @@ def restore(session: TableSession, record: Any) -> None:
     if data["coach"] is not None:
         length, seat = data["coach"]
         coach_view = states[length].hand.view(_seat(seat, players))
+    learner = session.options.learner
+    decisions = [_decision(states[length], data["game"]["actions"][length], length, learner) for length in decided]
+    review = _review(session, game, decisions, data.get("review"))
     # Everything checked: change the table.
     session.game, session.undo_stack = game, undo
     session.viewer = _seat(data["viewer"], players)
@@ -125,8 +158,33 @@ def restore(session: TableSession, record: Any) -> None:
     session.hint_for = game if data["hint"] else None
     session.same_deal = same
     session._played_from, session.feedback_on = coach_view, None
+    session.decisions, session.review = decisions, review
     session._check_trick_done()
     session.undo_changed()
+
+
+def _decision(before: Game, action: Any, length: int, learner: int) -> tuple[Any, Card]:
+    """A card of the learner's kept for the review: their view before it and the card, checked
+    against the game (the action after ``length`` actions must be the learner's card)."""
+    hand = before.hand
+    if not isinstance(action, dict) or action.get("type") != "play" or hand.to_move != learner:
+        raise RecordError(f"decision at action {length} is not a card the learner (seat {learner}) played")
+    view = hand.view(learner)
+    return view, Card.parse(action["card"])
+
+
+def _review(session: TableSession, game: Game, decisions: list[tuple[Any, Card]], record: Any) -> Review | None:
+    """The review of the game's last finished hand as ``record`` (of :func:`.review.review_record`)
+    left it, made afresh from the game and the learner's cards; None when there is none."""
+    if record is None:
+        return None
+    if not game.completed:
+        raise RecordError("a review needs a finished hand in the game")
+    hand = game.completed[-1]
+    learner = session.options.learner
+    review = Review(hand.number, decisions, hand if session.is_human(learner) else None, learner)
+    restore_review(review, record)
+    return review
 
 
 def _coach_lengths(data: dict[str, Any]) -> list[int]:
@@ -141,8 +199,8 @@ def _checked(record: Any) -> dict[str, Any]:
         raise RecordError(f"not a saved table (format is {str(record.get('format'))[:40]!r})")
     if type(record.get("version")) is not int or record["version"] != VERSION:
         raise RecordError(f"unsupported saved table version {str(record.get('version'))[:20]}; this is {VERSION}")
-    if set(record) != KEYS:
-        missing, extra = sorted(KEYS - set(record)), sorted(map(str, set(record) - KEYS))
+    if not KEYS <= set(record) <= KEYS | OPTIONAL:
+        missing, extra = sorted(KEYS - set(record)), sorted(map(str, set(record) - KEYS - OPTIONAL))
         raise RecordError(f"saved table fields: missing {', '.join(missing) or 'none'}, "
                           f"unknown {', '.join(extra)[:80] or 'none'}")
     for name in ("practice", "stop_after_move", "stopped", "stop_armed", "hint", "show_last_trick"):
@@ -161,6 +219,13 @@ def _checked(record: Any) -> dict[str, Any]:
     if record["same_deal"] is not None and not (isinstance(record["same_deal"], dict)
                                                  and len(record["same_deal"]) == 1):
         raise RecordError("same_deal must be null or one change")
+    decided = record.get("decisions", [])
+    if not isinstance(decided, list) or not all(type(n) is int and 0 <= n < 10**6 for n in decided) \
+            or decided != sorted(set(decided)):
+        raise RecordError("decisions must be a list of action numbers, each once, going forward in the game")
+    actions = record["game"].get("actions") if isinstance(record["game"], dict) else None
+    if decided and (not isinstance(actions, list) or decided[-1] >= len(actions)):
+        raise RecordError("the decisions go past the end of the game")
     return record
 
 

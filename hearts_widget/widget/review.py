@@ -23,19 +23,28 @@ The judging runs one decision at a time (the table runs it in a thread and
 shows the progress); most cards were judged already for the coach's word after
 their trick, and the pass while the hand was played, so the review is mostly
 ready when the hand ends.
+
+The review opens on a walk through the costly decisions, one at a time (``Review.at``):
+the position as the learner saw it (their cards, the trick before their card), the card
+they chose, what it cost and why, and Try again. Everything the learner has done in it
+(the judgements, the decision on display, the tries) is kept in the table's saved record
+(:func:`review_record`, read back by :func:`restore_review`), so a reload, a kernel
+restart or ``HeartsTable.resume(table.save())`` shows the same review.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots.coach import CLASSES, Judgement, PassJudgement, hint, judge_card, judge_pass
 from ..bots.moon_story import moon_story
-from ..engine import Card, Hand, HeartsError, SeatView, parse_cards
+from ..engine import Card, Hand, HeartsError, RecordError, SeatView, parse_cards
 from ..text import coach as words
 from ..text import moon as moon_words
 from ..text import retry as retry_words
+from ..text import walk as walk_words
 from .state import card_info
 
 # Wrong tries before the best card is shown.
@@ -45,6 +54,9 @@ TRIES = 2
 ACCEPT = 1.0
 # The decision number of the pass in Try again (the cards are numbered from 0).
 PASS = "pass"
+# The version of a review's saved record (review_record).
+RECORD_VERSION = 1
+SETTLED = ("solved", "shown", "skipped")
 
 
 @dataclass
@@ -104,6 +116,8 @@ class Review:
         # before any answer), "shown" (the answer shown) or "skipped". A settled decision's
         # mark names its better card.
         self.settled: dict[int | str, str] = {}
+        # The costly decision on display in the walk (its place in costly()).
+        self.at = 0
 
     @property
     def total(self) -> int:
@@ -139,6 +153,15 @@ class Review:
                 or not 0 <= decision < len(self.judged) or self.judged[decision].verdict == "good":
             return False
         self.retry = Retry(decision)
+        self.at = self.costly().index(decision)
+        return True
+
+    def step(self, at: Any) -> bool:
+        """Show the costly decision number ``at`` (from 0, in :meth:`costly`'s order) in the walk;
+        False when there is no such decision."""
+        if not self.ready or type(at) is not int or not 0 <= at < len(self.costly()):
+            return False
+        self.at, self.retry = at, None
         return True
 
     def costly(self) -> list[int | str]:
@@ -168,6 +191,8 @@ class Review:
         after = costly[costly.index(retry.decision) + 1:] + costly[:costly.index(retry.decision)]
         left = [d for d in after if d not in self.settled]
         self.retry = Retry(left[0]) if left else None
+        if left:
+            self.at = costly.index(left[0])
         return True
 
     def _tried(self, retry: Retry, judged: Judgement | PassJudgement, mine: Judgement | PassJudgement) -> None:
@@ -228,10 +253,10 @@ def review_state(review: Review | None, names: list[str], lang: str) -> dict[str
     the position tried again, with only what the learner saw then."""
     if review is None or not review.total:
         return None
-    labels = {**words.review_words(lang), **retry_words.retry_words(lang)}
+    labels = {**words.review_words(lang), **retry_words.retry_words(lang), **walk_words.walk_words(lang)}
     state: dict[str, Any] = {"number": review.number, "open": review.open, "labels": labels,
                              "progress": None, "classes": [], "passing": None, "marks": [], "retry": None,
-                             "solved": None, "moon": None}
+                             "solved": None, "moon": None, "walk": None}
     if review.moon is not None:
         state["moon"] = {"kind": review.moon.kind, "text": moon_words.moon_story_text(review.moon, names, lang)}
     if not review.ready:
@@ -272,11 +297,39 @@ def review_state(review: Review | None, names: list[str], lang: str) -> dict[str
         solved = sum(1 for d in costly if review.settled.get(d) == "solved")
         state["solved"] = {"solved": solved, "total": len(costly),
                            "text": retry_words.solved_text(solved, len(costly), lang)}
+    if costly and review.retry is None:  # (while a decision is tried again, its position is the retry's)
+        at = min(review.at, len(costly) - 1)
+        decision = costly[at]
+        mark = next(m for m in state["marks"] if m["decision"] == decision)
+        trick = None if decision == PASS else mark["trick"] + 1
+        state["walk"] = {"at": at, "total": len(costly), "mark": mark,
+                         "title": walk_words.walk_title(at + 1, len(costly), trick, lang),
+                         **_position(review, decision, names, lang)}
     if review.retry is not None:
         retry = review.retry
         state["retry"] = _pass_retry_state(review, retry, names, lang) if retry.decision == PASS \
             else _retry_state(review, retry, names, lang)
     return state
+
+
+def _position(review: Review, decision: int | str, names: list[str], lang: str) -> dict[str, Any]:
+    """A costly decision's position as the learner saw it, for the walk: their cards then (the
+    card played, or the three passed, marked ``played``) and the cards of the trick before theirs;
+    nothing played after it."""
+    if decision == PASS:
+        assert review.passing is not None
+        view, passed = review.passing
+        assert view.pass_direction is not None
+        return {"passing": True, "trick": [], "lead": "",
+                "to": names[view.rules.pass_target(view.seat, view.pass_direction)],
+                "hand": [{**card_info(c, lang), "played": c in passed} for c in view.held]}
+    view, played = review.decisions[decision]  # type: ignore[index]
+    trick = view.trick
+    return {"passing": False, "to": "",
+            "trick": [{"name": names[(trick.leader + i) % view.rules.players], "card": card_info(c, lang)}
+                      for i, c in enumerate(trick.cards)],
+            "lead": "" if trick.cards else words.review_words(lang)["lead"],
+            "hand": [{**card_info(c, lang), "played": c == played} for c in view.held]}
 
 
 def _retry_state(review: Review, retry: Retry, names: list[str], lang: str) -> dict[str, Any]:
@@ -349,3 +402,156 @@ def _same_group(card: Card, other: Card, view: SeatView) -> bool:
     low, high = sorted((card.index, other.index))
     held = {c.index for c in view.held}
     return all(i in held for i in range(low, high + 1))
+
+
+# -- the review in the table's saved record ------------------------------------
+def review_record(review: Review) -> dict[str, Any]:
+    """The review as JSON (versioned): the judgements of the learner's pass and cards, whether it
+    is open, the decision on display, how each decision tried again was settled, and the try in
+    progress. The positions are not in it: they come from the game's record."""
+    retry = review.retry
+    return {
+        "version": RECORD_VERSION, "number": review.number, "open": review.open, "at": review.at,
+        "cards": [_judgement_record(j) for j in review.judged],
+        "pass": _judgement_record(review.pass_judged) if review.pass_judged is not None else None,
+        "settled": [[decision, how] for decision, how in review.settled.items()],
+        "retry": None if retry is None else {"decision": retry.decision, "shown": retry.shown, "gains": retry.gains,
+                                             "tried": [_judgement_record(j) for j in retry.tried]},
+    }
+
+
+def _judgement_record(judged: Judgement | PassJudgement) -> list[Any]:
+    if isinstance(judged, PassJudgement):
+        return [[c.code for c in judged.cards], [c.code for c in judged.best], judged.cost, judged.error]
+    return [judged.card.code, judged.best.code, judged.cost, judged.error]
+
+
+RECORD_KEYS = {"version", "number", "open", "at", "cards", "pass", "settled", "retry"}
+
+
+def restore_review(review: Review, record: Any) -> None:
+    """Put ``review`` (made afresh from the game's record) in the state ``record`` (of
+    :func:`review_record`) describes. The record is checked whole first: a bad one raises
+    :class:`RecordError` naming what is wrong and leaves the review as it was."""
+    if not isinstance(record, dict):
+        raise RecordError("the review must be a JSON object")
+    if type(record.get("version")) is not int or record["version"] != RECORD_VERSION:
+        raise RecordError(f"unsupported review version {str(record.get('version'))[:20]}; this is {RECORD_VERSION}")
+    if set(record) != RECORD_KEYS:
+        missing, extra = sorted(RECORD_KEYS - set(record)), sorted(map(str, set(record) - RECORD_KEYS))
+        raise RecordError(f"review fields: missing {', '.join(missing) or 'none'}, "
+                          f"unknown {', '.join(extra)[:80] or 'none'}")
+    if record["number"] != review.number:
+        raise RecordError(f"the review is of hand {str(record['number'])[:20]}, not of hand {review.number}, "
+                          "the last one finished")
+    if not isinstance(record["open"], bool):
+        raise RecordError("review open must be true or false")
+    cards = record["cards"]
+    if not isinstance(cards, list) or len(cards) > len(review.decisions):
+        raise RecordError(f"review cards must be a list of at most {len(review.decisions)} judgements, "
+                          "one per card the learner chose")
+    judged = [_card_judgement(entry, view, f"review card {i}", played)
+              for i, (entry, (view, played)) in enumerate(zip(cards, review.decisions, strict=False))]
+    pass_judged = None
+    if record["pass"] is not None:
+        if review.passing is None:
+            raise RecordError("the review has a pass, but the learner did not pass in that hand")
+        pass_judged = _pass_judgement(record["pass"], review.passing[0], "the review's pass", review.passing[1])
+    # The judgements in place on a copy: what is costly, and so what may be settled or tried, follows from them.
+    trial = Review(review.number, [])
+    trial.decisions, trial.passing, trial.judged, trial.pass_judged = review.decisions, review.passing, judged, \
+        pass_judged
+    costly = trial.costly() if trial.ready else []
+    settled = record["settled"]
+    if not isinstance(settled, list) or not all(
+            isinstance(e, list) and len(e) == 2 and _same_decision(e[0], costly) and e[1] in SETTLED for e in settled):
+        raise RecordError("review settled must list [decision, how] pairs: a costly decision of the review "
+                          f"and one of {', '.join(SETTLED)}")
+    at = record["at"]
+    if type(at) is not int or not 0 <= at < max(1, len(costly)):
+        raise RecordError(f"review at must be the number of a costly decision, from 0 to {max(0, len(costly) - 1)}")
+    retry = _retry(trial, record["retry"], costly)
+    review.judged, review.pass_judged, review.open, review.at = judged, pass_judged, record["open"], at
+    review.settled = dict(settled)
+    review.retry = retry
+
+
+def _same_decision(decision: Any, costly: list[int | str]) -> bool:
+    """Whether ``decision`` is one of ``costly`` (a number, not true or false)."""
+    return not isinstance(decision, bool) and decision in costly
+
+
+def _retry(review: Review, record: Any, costly: list[int | str]) -> Retry | None:
+    """The try in progress of a saved review (None when there is none), checked."""
+    if record is None:
+        return None
+    if not isinstance(record, dict) or set(record) != {"decision", "shown", "gains", "tried"}:
+        raise RecordError("review retry must be null or an object with decision, shown, gains and tried")
+    decision = record["decision"]
+    if not _same_decision(decision, costly):
+        raise RecordError("review retry decision must be a costly decision of the review")
+    if not isinstance(record["shown"], bool):
+        raise RecordError("review retry shown must be true or false")
+    tried, gains = record["tried"], record["gains"]
+    if not isinstance(tried, list) or not isinstance(gains, list) or len(tried) != len(gains) or len(tried) > 100 \
+            or not all(_number(g) for g in gains):
+        raise RecordError("review retry tried and gains must be lists of the same length (at most 100), "
+                          "gains numbers")
+    retry = Retry(decision, shown=record["shown"], gains=[float(g) for g in gains])
+    for i, entry in enumerate(tried):
+        name = f"review retry try {i}"
+        if decision == PASS:
+            assert review.passing is not None
+            retry.tried.append(_pass_judgement(entry, review.passing[0], name))
+        else:
+            retry.tried.append(_card_judgement(entry, review.decisions[decision][0], name))
+    if any(j.cost < ACCEPT for j in retry.tried[:-1]):
+        raise RecordError("review retry goes on after a try was accepted")
+    return retry
+
+
+def _number(value: Any) -> bool:
+    return type(value) in (int, float) and math.isfinite(value) and abs(value) < 10_000
+
+
+def _costs(entry: list[Any], name: str) -> tuple[float, float]:
+    cost, error = entry[2], entry[3]
+    if not _number(cost) or not _number(error) or error < 0:
+        raise RecordError(f"{name}: cost and error must be numbers (the error not below 0)")
+    return float(cost), float(error)
+
+
+def _card_judgement(entry: Any, view: SeatView, name: str, played: Card | None = None) -> Judgement:
+    """A saved card judgement: [card, best, cost, error], both cards playable in ``view``
+    (``played``, when given, the card the learner chose there)."""
+    if not isinstance(entry, list) or len(entry) != 4:
+        raise RecordError(f"{name} must be [card, best card, cost, error]")
+    try:
+        card, best = Card.parse(entry[0]), Card.parse(entry[1])
+    except (ValueError, TypeError):
+        raise RecordError(f"{name}: {str(entry[0])[:10]!r} and {str(entry[1])[:10]!r} must be cards") from None
+    if played is not None and card != played:
+        raise RecordError(f"{name} judges {card}, but the learner played {played} there")
+    if card not in view.legal or best not in view.legal:
+        raise RecordError(f"{name}: {card} and {best} must both be playable in that position")
+    return Judgement(card, best, *_costs(entry, name))
+
+
+def _pass_judgement(entry: Any, view: SeatView, name: str, passed: tuple[Card, ...] | None = None) -> PassJudgement:
+    """A saved pass judgement: [cards, best cards, cost, error], three cards of ``view``'s hand
+    each (``passed``, when given, the learner's pass)."""
+    if not isinstance(entry, list) or len(entry) != 4:
+        raise RecordError(f"{name} must be [cards, best cards, cost, error]")
+    try:
+        if not isinstance(entry[0], list) or not isinstance(entry[1], list):
+            raise TypeError
+        cards, best = parse_cards(entry[0]), parse_cards(entry[1])
+    except (ValueError, TypeError):
+        raise RecordError(f"{name}: the cards must be two lists of card codes") from None
+    held = set(view.held)
+    if any(len(set(three)) != 3 or not set(three) <= held for three in (cards, best)):
+        raise RecordError(f"{name}: the cards and the best cards must each be three different cards of that hand")
+    if passed is not None and set(cards) != set(passed):
+        raise RecordError(f"{name} judges a pass of {' '.join(map(str, cards))}, but the learner passed "
+                          f"{' '.join(map(str, passed))}")
+    return PassJudgement(tuple(cards), tuple(best), *_costs(entry, name))

@@ -426,11 +426,16 @@ class TableSession:
         return self.review
 
     def _on_review(self, message: dict[str, Any]) -> None:
-        """Open or close the review of the hand just finished: ``{"open": true}``."""
+        """Open or close the review of the hand just finished: ``{"open": true}``; open on the
+        costly decision number ``at`` of its walk: ``{"open": true, "at": 2}``."""
         review = self.review_hand()
         show = message.get("open")
         if review is None or not isinstance(show, bool):
             self._say("malformed", detail="review needs open: true or false, after a hand")
+            return
+        if "at" in message and not (show and review.step(message["at"])):
+            self._say("malformed", detail="review at needs open: true and the number of a costly decision of the "
+                      "review, from 0")
             return
         review.open, review.retry = show, None
         self._changed()
