@@ -3,8 +3,8 @@
 A sampled deal is more likely when, dealt those cards, the others would have
 played what they did. :class:`History` replays the hand so far on a sampled
 deal and scores it: every card another seat played that a sound club player
-(:func:`.tactics.rule_play`) holding the sampled cards would not have played
-multiplies the deal's weight by ``SURPRISE``. The strong bot weights each
+(the table's rule-based bot, :func:`.variants.variant_policy`) holding the
+sampled cards would not have played multiplies the deal's weight by ``SURPRISE``. The strong bot weights each
 deal's results by it, so deals that explain the play count more, without
 ever ruling a deal out (people do not all play like the rule-based bot).
 
@@ -21,7 +21,8 @@ from ..engine.cards import mask_of
 from ..engine.rules import Rules
 from .sim import Playout
 from .table import tricks_taken_before
-from .tactics import index_mask, rule_pass, rule_play
+from .tactics import index_mask, rule_pass
+from .variants import variant_policy
 
 # The weight factor of one play the rule-based player would not have made.
 SURPRISE = 0.3
@@ -65,11 +66,12 @@ class History:
                 weight = SURPRISE
         if not self.plays:
             return weight
+        policy = variant_policy(self.rules)
         replay = Playout(self.rules, start, (), self.first_leader, [0] * players, 0, [0] * players, False, True)
         for seat, card in self.plays:
             if seat != self.seat:
                 legal = replay.legal()
-                if legal & (legal - 1) and rule_play(replay.table()) != card:
+                if legal & (legal - 1) and policy(replay.table()) != card:
                     weight *= SURPRISE
             replay.play(card)
         return weight

@@ -27,7 +27,8 @@ from itertools import combinations
 from ..engine.cards import iter_bits
 from ..engine.rules import Rules
 from .sim import Playout, relative_score
-from .tactics import index_mask, pass_danger, rule_pass, rule_play
+from .tactics import index_mask, pass_danger, rule_pass
+from .variants import variant_policy
 
 # Candidates: every three of this many of the most dangerous cards (and the rule's pass).
 TOP_CARDS = 6
@@ -138,4 +139,4 @@ def _play_out(rules: Rules, seat: int, dealt: list[int], given: list[int], targe
     assert first is not None  # every game with a pass has a first lead card
     leader = next(s for s in range(players) if hands[s] >> first.index & 1)
     playout = Playout(rules, hands, (), leader, [0] * players, 0, [0] * players, False, True)
-    return relative_score(playout.run(rule_play), seat)
+    return relative_score(playout.run(variant_policy(rules)), seat)

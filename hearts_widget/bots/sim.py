@@ -92,7 +92,7 @@ class Playout:
         return Table(seat, rules.players, self.hands[seat], legal, self.trick, self.leader, self.gone,
                      rules.deck_mask, self.points, self.voids, self.first_trick,
                      self.first_trick and rules.first_trick_no_points, self.hearts_broken,
-                     costly=self.costly, moon_points=self.moon_points)
+                     costly=self.costly, moon_points=self.moon_points, carried=self.carried)
 
     def play(self, card: int) -> None:
         """Play ``card`` (an index, assumed legal) for the seat to move."""
@@ -183,7 +183,7 @@ class Playout:
                 first_trick = self.first_trick
                 self._play(seat, policy(Table(seat, players, hands[seat], legal, trick, self.leader, self.gone, deck,
                                               self.points, self.voids, first_trick, first_trick and no_points,
-                                              self.hearts_broken, costly, moon_points)))
+                                              self.hearts_broken, costly, moon_points, self.carried)))
             else:
                 self._play(seat, legal.bit_length() - 1)
 

@@ -35,8 +35,8 @@ winning and costly to give, in Black Maria the K♠ and A♠ cost their taker,
 and with two packs the deals are sampled by :class:`.sampler.TwoPackKnowledge`
 (the others' play is not read there, and every legal kind of card is a
 candidate, since a twin still out can cancel any of them). Its play-out policy
-is the rule-based tactics, without the variant layer of :mod:`.variants`,
-which judges from a whole :class:`SeatView` and would cost too much per card.
+is the table's rule-based bot: the tactics, then in a variant the same variant
+sense as :mod:`.variants` on bitmasks (:class:`.variants.VariantPolicy`).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ from .sampler import Knowledge, TwoPackKnowledge
 from .sim import Playout, Policy, relative_score
 from .table import Table
 from .tactics import losers, may_shoot, rule_play, shoot, trick_mask
-from .variants import variant_pass
+from .variants import variant_pass, variant_policy
 
 DEFAULT_DEALS = 400
 # The adaptive budget: the first check, then every CHECK_EVERY deals; stop when
@@ -184,7 +184,7 @@ class Deals:
         self.history = History(view) if infer and not self.two_packs else None
         self.watched = may_shoot(table)
         self.carried = tuple(c.index for c in view.carried)
-        self.policies: dict[int | None, Policy] = {None: rule_play}
+        self.policies: dict[int | None, Policy] = {None: variant_policy(view.rules)}
 
     def sample(self) -> Deal:
         """A new deal, consistent with what the seat knows."""
@@ -212,17 +212,17 @@ class Deals:
         playout.play(card)
         policy = self.policies.get(deal.shooter)
         if policy is None:
-            policy = self.policies[deal.shooter] = shooter_policy(deal.shooter)  # type: ignore[arg-type]
+            policy = self.policies[deal.shooter] = shooter_policy(deal.shooter, self.policies[None])  # type: ignore[arg-type]
         return relative_score(playout.run(policy), view.seat)
 
 
-def shooter_policy(shooter: int) -> Policy:
-    """The rule-based policy, except that ``shooter`` goes for the moon while
-    nobody else has taken a point."""
+def shooter_policy(shooter: int, base: Policy = rule_play) -> Policy:
+    """The ``base`` policy (the table's rule-based bots), except that ``shooter`` goes
+    for the moon while nobody else has taken a point."""
     def policy(table: Table) -> int:
         if table.seat == shooter and not any(p for s, p in enumerate(table.points) if s != shooter):
             return shoot(table)[0]
-        return rule_play(table)
+        return base(table)
     return policy
 
 

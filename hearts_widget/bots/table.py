@@ -26,16 +26,18 @@ class Table:
     Black Maria the K♠ and A♠ too), and ``moon_points``, what shooting the
     moon is worth (0: no moon, so nobody guards against it nor tries it).
     ``points`` counts, per seat, the hearts (1) and Black Marias (13) taken:
-    the moon's progress, whatever else the variant counts.
+    the moon's progress, whatever else the variant counts. ``carried`` holds the
+    card indexes of cancelled tricks waiting for this trick's winner (two packs,
+    variant.cancellation.carry).
     """
 
     __slots__ = ("seat", "players", "held", "legal", "trick", "leader", "gone", "deck", "points",
-                 "voids", "first_trick", "safe_first_trick", "hearts_broken", "costly", "moon_points")
+                 "voids", "first_trick", "safe_first_trick", "hearts_broken", "costly", "moon_points", "carried")
 
     def __init__(self, seat: int, players: int, held: int, legal: int, trick: tuple[int, ...], leader: int,
                  gone: int, deck: int, points: tuple[int, ...] | list[int], voids: list[int],
                  first_trick: bool, safe_first_trick: bool, hearts_broken: bool, costly: int = POINT_CARDS,
-                 moon_points: int = MOON_POINTS) -> None:
+                 moon_points: int = MOON_POINTS, carried: tuple[int, ...] = ()) -> None:
         self.seat = seat
         self.players = players
         self.held = held
@@ -51,6 +53,7 @@ class Table:
         self.hearts_broken = hearts_broken
         self.costly = costly
         self.moon_points = moon_points
+        self.carried = carried
 
     @property
     def unseen(self) -> int:
@@ -71,6 +74,7 @@ class Table:
             voids=shown_voids(view),
             first_trick=view.first_trick, safe_first_trick=view.first_trick and rules.first_trick_no_points,
             hearts_broken=view.hearts_broken, costly=costly_cards(rules), moon_points=rules.moon_points,
+            carried=tuple(c.index for c in view.carried),
         )
 
 

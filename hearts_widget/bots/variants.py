@@ -26,12 +26,16 @@ A card taken on purpose against a moon or for one (reasons ``guard-*`` and
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..engine import Card, SeatView
-from ..engine.cards import mask_of, multiset_of
+from ..engine.cards import ALL_CARDS, iter_bits, mask_of, multiset_of
+from ..engine.rules import Rules
 from ..engine.trick import cancellation_winner, trick_winner
-from .tactics import rule_pass
+from .sim import Policy, cancellation_winner_index, trick_winner_index
+from .table import Table
+from .tactics import decide, rule_pass, rule_play
 
 # The reasons whose sentences name the card or seat winning the trick now: in
 # Cancellation Hearts, when every card of the suit led is cancelled, there is none.
@@ -178,3 +182,98 @@ def _cancellation_follow(view: SeatView, proposed: Card, reason: str,
         return min(suit, key=lambda c: (c.rank, c.index)), "must-win-low", {}
     return proposed, reason, {}
 
+
+
+class VariantPolicy:
+    """The rule-based bot's play on bitmasks, for the play-outs of the strong bot and
+    the coach: :func:`.tactics.decide`, then the same variant sense as
+    :func:`variant_decide` (which needs a whole :class:`SeatView`), so the seats in a
+    play-out play as the table's rule-based bots do under ``rules``. A test checks it
+    against :class:`.rule.RuleBot` on random positions of every variant."""
+
+    __slots__ = ("rules", "values", "bonus", "two_packs", "black_maria")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.values = tuple(rules.card_points(card) for card in ALL_CARDS)
+        self.bonus = rules.bonus.index if rules.bonus is not None else -1
+        self.two_packs = rules.packs == 2
+        self.black_maria = rules.variant == "black-maria"
+
+    def __call__(self, table: Table) -> int:
+        return self.decide(table)[0]
+
+    def decide(self, table: Table) -> tuple[int, str]:
+        """The card (index) and the tactics' reason (the variant's card keeps it)."""
+        card, reason = decide(table)
+        legal = table.legal
+        if not legal & (legal - 1):
+            return card, reason
+        trick = table.trick
+        values = self.values
+        bonus = self.bonus
+        if reason.startswith(MOON_REASONS):
+            if card == bonus and trick and trick[0] // 13 != bonus // 13:
+                card = max((c for c in iter_bits(legal) if c != bonus),
+                           key=lambda c: (values[c] <= 0, c % 13, c))
+            return card, reason
+        if len(trick) == self.rules.players - 1:
+            return self._last(table, card), reason
+        if not trick:
+            return card, reason
+        led = trick[0] // 13
+        discarding = card // 13 != led
+        if card == bonus and discarding:
+            return max((c for c in iter_bits(legal) if c != bonus), key=lambda c: (values[c], c % 13, c)), reason
+        if self.black_maria and discarding:
+            most = max(iter_bits(legal), key=lambda c: (values[c], c % 13, c))
+            return (most if values[most] > values[card] else card), reason
+        if self.two_packs and not discarding:
+            suit = [c for c in iter_bits(legal) if c // 13 == led]
+            if cancellation_winner_index(table.leader, trick, table.players) is None:
+                return min(suit), reason
+            if reason == "duck" and self._wins(table, card):
+                under = [c for c in suit if not self._wins(table, c)]
+                return (max(under) if under else min(suit)), reason
+        return card, reason
+
+    def _wins(self, table: Table, card: int) -> bool:
+        """Whether ``card`` would be winning the trick once played."""
+        trick = table.trick + (card,)
+        if self.two_packs:
+            return cancellation_winner_index(table.leader, trick, table.players) == table.seat
+        return trick_winner_index(table.leader, trick, table.players) == table.seat
+
+    def _taken(self, table: Table, card: int) -> int:
+        """The points this seat takes playing ``card`` last to the trick (0 if another seat wins)."""
+        if not self._wins(table, card):
+            return 0
+        once = twice = 0
+        for index in table.trick + (card,) + table.carried:
+            bit = 1 << index
+            if once & bit:
+                twice |= bit
+            else:
+                once |= bit
+        return self.rules.score(once, twice)
+
+    def _last(self, table: Table, proposed: int) -> int:
+        """Last to play: of the cards that take the fewest points, ``proposed`` or the
+        highest, never giving the Omnibus bonus away (:func:`_last_to_play`)."""
+        outcomes = {c: self._taken(table, c) for c in iter_bits(table.legal)}
+        fewest = min(outcomes.values())
+        bonus = self.bonus
+
+        def gives_bonus(card: int) -> bool:
+            return card == bonus and not self._wins(table, card)
+
+        if outcomes[proposed] == fewest and not gives_bonus(proposed):
+            return proposed
+        return max((c for c, p in outcomes.items() if p == fewest), key=lambda c: (not gives_bonus(c), c % 13, c))
+
+
+@lru_cache(maxsize=64)
+def variant_policy(rules: Rules) -> Policy:
+    """The play-out policy of the table's rule-based bots under ``rules``: the tactics
+    alone in the standard game, else :class:`VariantPolicy`."""
+    return rule_play if rules.variant == "standard" else VariantPolicy(rules)
