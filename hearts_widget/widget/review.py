@@ -40,11 +40,13 @@ from typing import Any
 
 from ..bots.coach import CLASSES, Judgement, PassJudgement, hint, judge_card, judge_pass
 from ..bots.moon_story import moon_story
+from ..bots.verify import pass_cause, play_cause
 from ..engine import Card, Hand, HeartsError, RecordError, SeatView, parse_cards
 from ..text import coach as words
 from ..text import moon as moon_words
 from ..text import retry as retry_words
 from ..text import walk as walk_words
+from ..text.causes import cause_text
 from .state import card_info
 
 # Wrong tries before the best card is shown.
@@ -279,6 +281,9 @@ def review_state(review: Review | None, names: list[str], lang: str) -> dict[str
                             if passed.verdict != "good" and PASS not in review.settled
                             else words.review_pass(passed.cards, passed.best, passed.cost, lang)}
         if passed.verdict != "good":
+            assert review.passing is not None
+            hidden = _not_to_name(review)
+            _give_reason(state["passing"], cause_text(pass_cause(review.passing[0], passed.cards, hidden), lang))
             state["marks"].append(state["passing"])
     state["marks"] += [{"decision": i, "trick": len(view.tricks), "card": judged.card.code, "class": judged.verdict,
                         "name": labels[judged.verdict],
@@ -286,6 +291,11 @@ def review_state(review: Review | None, names: list[str], lang: str) -> dict[str
                         else retry_words.hidden_mark(judged.card, judged.cost, lang)}
                        for i, ((view, _), judged) in enumerate(zip(review.decisions, review.judged, strict=True))
                        if judged.verdict != "good"]
+    hidden = _not_to_name(review)
+    for mark in state["marks"]:
+        if mark["decision"] != PASS:
+            view, played = review.decisions[mark["decision"]]
+            _give_reason(mark, cause_text(play_cause(view, played, hidden), lang))
     if review.moon is not None and review.moon.kind == "made":
         # Costly in expectation, and it worked this time: every mark says so.
         for mark in state["marks"]:
@@ -330,6 +340,31 @@ def _position(review: Review, decision: int | str, names: list[str], lang: str) 
                       for i, c in enumerate(trick.cards)],
             "lead": "" if trick.cards else words.review_words(lang)["lead"],
             "hand": [{**card_info(c, lang), "played": c == played} for c in view.held]}
+
+
+def _not_to_name(review: Review) -> set[Card]:
+    """The cards no mark's reason may name: the better card (or pass) of each costly decision not
+    settled yet and, while a decision is tried again, the cards the learner had not seen then."""
+    hidden: set[Card] = set()
+    if review.pass_judged is not None and review.pass_judged.verdict != "good" and PASS not in review.settled:
+        hidden |= set(review.pass_judged.best) - set(review.pass_judged.cards)
+    hidden |= {j.best for i, j in enumerate(review.judged) if i not in review.settled and j.verdict != "good"}
+    retry = review.retry
+    if retry is None:
+        return hidden
+    if retry.decision == PASS:
+        assert review.passing is not None
+        view = review.passing[0]
+    else:
+        view = review.decisions[retry.decision][0]  # type: ignore[index]
+    seen = {*view.held, *view.trick.cards, *(c for t in view.tricks for c in t.cards)}
+    return hidden | (set(view.rules.deck) - seen)
+
+
+def _give_reason(mark: dict[str, Any], reason: str) -> None:
+    """A costly mark's cause (a claim the engine checked on the position), before what it cost."""
+    mark["reason"] = reason
+    mark["text"] = f"{reason} {mark['text']}"
 
 
 def _retry_state(review: Review, retry: Retry, names: list[str], lang: str) -> dict[str, Any]:

@@ -164,8 +164,8 @@ def test_the_review_judges_the_pass_from_the_learners_thirteen_cards() -> None:
     assert len(dealt.view(0).held) == 13 and set(passed) <= set(dealt.view(0).held)
     assert review["passing"]["class"] == judged.verdict != "good" and judged.cost >= 1
     # Not tried yet: what it cost, not the better pass.
-    assert review["passing"]["text"] == (f"Your pass, {' '.join(map(str, passed))}, cost you about {judged.cost} "
-                                         "points. Can you find a better pass? Try again.")
+    assert review["passing"]["text"] == (f"{review['passing']['reason']} Your pass, {' '.join(map(str, passed))}, "
+                                         f"cost you about {judged.cost} points. Can you find a better pass? Try again.")
     # The pass counts in the classes, and its mark sits beside the first trick in the replay.
     assert review["marks"][0] == review["passing"] and review["passing"]["trick"] == 0
     assert 0 in {number for _title, number, *_rest in table.summary["tricks"]}
@@ -316,7 +316,9 @@ def test_before_the_first_try_nothing_in_the_review_names_the_better_card_or_a_l
     assert table.summary is None and table.last_trick is None
     synced = {name: getattr(table, name) for name in ("state", "seats", "sheet", "story", "summary", "last_trick")}
     assert not (later | {best}) & card_texts(synced)
-    assert shown <= chose | {str(c) for c in view.trick.cards}
+    # Besides the learner's own choices, only cards they had seen then (named by a mark's reason).
+    seen_then = {*view.held, *view.trick.cards, *(c for t in view.tricks for c in t.cards)}
+    assert shown <= chose | {str(c) for c in seen_then}
     # After a wrong try the better card is still not named; after the second, it is.
     send(table, {"type": "retry_play", "card": played.code})
     assert best not in card_texts(without_own(table.review, best))
