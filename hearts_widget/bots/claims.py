@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..engine import Card, SeatView, Suit
 from ..engine.cards import QUEEN_OF_SPADES, multiset_of
 from ..engine.trick import cancellation_winner, trick_winner
+from .variants import NAMING_WINNER
 
 ClaimKind = Literal[
     # Playing a card (``card``: the card played).
@@ -44,6 +45,20 @@ ClaimKind = Literal[
     "kept-higher",  # passed ``card`` and kept ``other``, a higher card
     "passed-bonus",  # passed ``other``, the Omnibus bonus card
     "kept-suit",  # kept ``count`` cards of ``suit``, the longest suit kept
+    # What a hint's sentence says of the position (:func:`hint_claims`).
+    "winning",  # ``other`` is winning the trick on the table, played by seat ``count``
+    "below",  # ``card`` (of the suit led) stays under ``other``
+    "none-under",  # no held card of the suit led is under ``other``, and ``card`` is of that suit
+    "last",  # the seat plays last to the trick
+    "no-points",  # the trick on the table holds no points
+    "higher-out",  # ``count`` unseen cards of ``card``'s suit are higher than it
+    "all-points",  # seat ``count`` has taken every point so far (some)
+    "first-trick",  # this is the hand's first trick
+    "only-legal",  # ``card`` is the only legal card
+    "last-of-suit",  # ``card`` is the last held card of its suit
+    "wins-now",  # ``card`` would be winning the trick once played
+    "loses-now",  # ``card`` would not be winning the trick once played
+    "trick-points",  # the trick on the table (and the cancelled cards waiting) holds ``count`` points
 ]
 
 # Spades held under the Q♠ that count as enough to hide it (as :mod:`.tactics` passes).
@@ -223,3 +238,54 @@ def _pass_claims(view: SeatView, passed: tuple[Card, ...]) -> list[Claim]:
     longest = max(Suit, key=lambda s: (sum(1 for c in kept if c.suit is s), s))
     claims.append(Claim("kept-suit", suit=longest, count=sum(1 for c in kept if c.suit is longest), cards=passed))
     return claims
+
+
+def hint_claims(view: SeatView, card: Card, reason: str, facts: dict[str, object]) -> list[Claim]:
+    """What the hint's sentence for ``reason`` (:mod:`hearts_widget.text.coach`) says of the
+    position, as claims to check; the sentence is said only if every one holds."""
+    claims: list[Claim] = []
+    winning, winner = facts.get("winning"), facts.get("winner")
+    suit = view.trick.cards[0].suit if view.trick.cards else None
+    if isinstance(winning, Card) and isinstance(winner, int) and reason in NAMING_WINNER:
+        claims.append(Claim("winning", other=winning, count=winner))
+    if reason in ("duck", "queen-under") and isinstance(winning, Card):
+        claims.append(Claim("below", card, other=winning))
+    if reason.startswith("must-win-") and isinstance(winning, Card):
+        claims.append(Claim("none-under", card, other=winning))
+    if reason in ("last-fewest", "last-no-points", "must-win-last", "bonus-take", "cancel-twin"):
+        claims.append(Claim("last", card))
+    if reason in ("last-no-points", "must-win-high"):
+        claims.append(Claim("no-points", card))
+    if reason.startswith("discard-"):
+        claims.append(Claim("void", card, suit=suit))
+    if reason == "discard-void":
+        claims.append(Claim("last-of-suit", card))
+    if reason == "lead-low":
+        higher = facts.get("higher")
+        claims.append(Claim("higher-out", card, count=higher if isinstance(higher, int) else -1))
+    threat = facts.get("threat")
+    if reason.startswith("guard-") and isinstance(threat, int):
+        claims.append(Claim("all-points", count=threat))
+    if reason == "first-trick-high":
+        claims.append(Claim("first-trick", card))
+    if reason == "only-card":
+        claims.append(Claim("only-legal", card))
+    return [replace(c, led=not view.trick.cards) if c.card is not None else c for c in claims]
+
+
+def risk_claims(view: SeatView, card: Card, facts: dict[str, object]) -> list[Claim]:
+    """What the hint's sentence on the card's risk (``facts["risk"]``) says, as claims to check."""
+    risk = facts.get("risk")
+    higher = facts.get("higher")
+    if risk == "none":
+        claims = [Claim("loses-now", card)]
+    elif risk == "may-win" and isinstance(higher, int):
+        claims = [Claim("wins-now", card), Claim("higher-out", card, count=higher)]
+    elif risk == "wins":
+        trick_points = facts.get("trick_points")
+        last = len(view.trick.cards) == view.rules.players - 1
+        claims = [Claim("wins-now", card), Claim("last", card) if last else Claim("higher-out", card, count=0),
+                  Claim("trick-points", card, count=trick_points if isinstance(trick_points, int) else -1)]
+    else:  # may-cancel
+        claims = [Claim("wins-now", card)]
+    return [replace(c, led=not view.trick.cards) for c in claims]

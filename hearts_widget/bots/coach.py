@@ -54,11 +54,13 @@ from ..engine.trick import trick_winner
 from ..text.coach import feedback_text, hint_text, moon_text
 from ..text.messages import Names
 from .base import best_moon_choice
+from .claims import hint_claims, risk_claims
 from .passing import PassDeals, pass_candidates
 from .strong import Deal, Deals, distinct_choices
 from .table import Table, tricks_taken_before
 from .tactics import decide, index_mask, moon_hand, moon_threat, pass_reasons
 from .variants import current_winner, points_taken, variant_decide, wins_now
+from .verify import holds
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,10 @@ def hint(view: SeatView, lang: str | None = None, names: Names = None) -> Hint:
             _HINTS.pop(next(iter(_HINTS)))
         _HINTS[key] = _play_hint(view)
     card, reason, facts = _HINTS[key]
-    return Hint((card,), reason, dict(facts), hint_text(reason, facts, lang, names))
+    # Every fact the sentences say is checked on the position first (.verify).
+    checked = all(holds(view, claim) for claim in hint_claims(view, card, reason, facts))
+    risk = all(holds(view, claim) for claim in risk_claims(view, card, facts))
+    return Hint((card,), reason, dict(facts), hint_text(reason, facts, lang, names, checked, risk))
 
 
 # The play hints already worked out, by what the seat knows (the table asks

@@ -199,7 +199,84 @@ def _kept_suit(view: SeatView, c: Claim) -> bool:
     return c.count == counts[c.suit] > 0 and all(n <= c.count for n in counts.values())
 
 
+def _winning(view: SeatView, c: Claim) -> bool:
+    cards = view.trick.cards
+    if not cards or c.other is None:
+        return False
+    top = _top(view, cards)
+    return top == c.other and (view.trick.leader + cards.index(top)) % view.rules.players == c.count
+
+
+def _below(view: SeatView, c: Claim) -> bool:
+    return _following(view, c) and c.card is not None and c.other is not None and c.card.rank < c.other.rank
+
+
+def _none_under(view: SeatView, c: Claim) -> bool:
+    other = c.other
+    return _following(view, c) and other is not None \
+        and not any(h.suit is other.suit and h.rank < other.rank for h in view.held)
+
+
+def _last(view: SeatView, c: Claim) -> bool:
+    return _play(view, c) and len(view.trick.cards) == view.rules.players - 1
+
+
+def _no_points(view: SeatView, c: Claim) -> bool:
+    return _play(view, c) and _points(view, (*view.trick.cards, *view.carried)) == 0
+
+
+def _higher_out(view: SeatView, c: Claim) -> bool:
+    out = _out(view)
+    card = c.card
+    return _play(view, c) and out is not None and card is not None \
+        and c.count == sum(n for o, n in out.items() if o.suit is card.suit and o.rank > card.rank)
+
+
+def _all_points(view: SeatView, c: Claim) -> bool:
+    points = view.points
+    return 0 <= c.count < len(points) and points[c.count] > 0 \
+        and all(p == 0 for seat, p in enumerate(points) if seat != c.count)
+
+
+def _first_trick(view: SeatView, c: Claim) -> bool:
+    return _play(view, c) and not view.tricks and view.first_trick
+
+
+def _only_legal(view: SeatView, c: Claim) -> bool:
+    return _play(view, c) and len(set(view.legal)) == 1
+
+
+def _last_of_suit(view: SeatView, c: Claim) -> bool:
+    card = c.card
+    return _play(view, c) and card is not None and not any(h.suit is card.suit for h in _held(view, card))
+
+
+def _wins_now(view: SeatView, c: Claim) -> bool:
+    return _play(view, c) and c.card is not None and (not view.trick.cards or _wins(view, c.card))
+
+
+def _loses_now(view: SeatView, c: Claim) -> bool:
+    return _play(view, c) and c.card is not None and bool(view.trick.cards) and not _wins(view, c.card)
+
+
+def _trick_points(view: SeatView, c: Claim) -> bool:
+    return _play(view, c) and c.count == _points(view, (*view.trick.cards, *view.carried))
+
+
 CHECKS: dict[str, Callable[[SeatView, Claim], bool]] = {
+    "trick-points": _trick_points,
+    "winning": _winning,
+    "below": _below,
+    "none-under": _none_under,
+    "last": _last,
+    "no-points": _no_points,
+    "higher-out": _higher_out,
+    "all-points": _all_points,
+    "first-trick": _first_trick,
+    "only-legal": _only_legal,
+    "last-of-suit": _last_of_suit,
+    "wins-now": _wins_now,
+    "loses-now": _loses_now,
     "queen-out": _queen_out,
     "lower-out": _lower_out,
     "sure-win": _sure_win,

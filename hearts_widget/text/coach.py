@@ -35,23 +35,24 @@ def _values(facts: dict[str, Any], lang: str | None, names: Names) -> dict[str, 
     return values
 
 
-def hint_text(reason: str, facts: dict[str, Any], lang: str | None = None, names: Names = None) -> str:
-    """The coach's suggestion: the reason's sentence, then what makes it right
-    for these cards (each passed card's reason; for a play, what is still out
-    and what the card risks)."""
-    main = _reason_text(reason, facts, lang, names)
+def hint_text(reason: str, facts: dict[str, Any], lang: str | None = None, names: Names = None,
+              checked: bool = True, risk: bool = True) -> str:
+    """The coach's suggestion in a few plain words: the reason's sentence (each passed
+    card's reason for a pass). ``checked``: the engine found every fact the reason's
+    sentence says true (:func:`hearts_widget.bots.claims.hint_claims`); if not, the hint
+    only names the card. When the sentence gives no fact of the position (the strong
+    bot's card, or one not checked), what the card risks follows (``risk``: that
+    sentence was checked too)."""
     if reason.startswith("pass-"):
-        return " ".join([main] + _pass_details(facts, lang))
-    lines = [main]
-    if "winning" in facts and reason not in NAMING_WINNER:
-        lines.append(translator(lang).gettext("{winner} is winning the trick now, with {winning}.").format(
-            **_values(facts, lang, names)))
+        return " ".join([_reason_text(reason, facts, lang, names)] + _pass_details(facts, lang))
+    t = translator(lang)
+    if not checked:
+        lines = [t.gettext("Play {card}.").format(card=str(facts["card"]))]
+    else:
+        lines = [_reason_text(reason, facts, lang, names)]
+    if risk and (not checked or reason == "search-better"):
+        lines += _risk_text(facts, lang, names)
     return " ".join(lines + _play_details(facts, lang, names))
-
-
-# The reasons whose sentence already names the card or seat winning the trick.
-NAMING_WINNER = ("duck", "queen-under", "must-win-last", "must-win-low", "must-win-high", "discard-queen",
-                 "discard-heart", "discard-points", "guard-give-points")
 
 
 def _pass_details(facts: dict[str, Any], lang: str | None) -> list[str]:
@@ -78,20 +79,11 @@ def _pass_details(facts: dict[str, Any], lang: str | None) -> list[str]:
     return lines
 
 
-def _play_details(facts: dict[str, Any], lang: str | None, names: Names) -> list[str]:
-    """What is still out in the suit, what the card risks, and the learner's own moon."""
+def _risk_text(facts: dict[str, Any], lang: str | None, names: Names) -> list[str]:
+    """What the card risks on this trick."""
     t = translator(lang)
     v = _values(facts, lang, names)
     lines = []
-    if "out" in facts:
-        # Counted, not named: which cards are unseen is for the learner to work out.
-        count = len(facts["out"])
-        if not count:
-            lines.append(t.gettext("No other card in {suit} is still out.").format(**v))
-        else:
-            lines.append(t.ngettext("Still out in {suit}: {count} other card, {higher} of them higher than {than}.",
-                                    "Still out in {suit}: {count} other cards, {higher} of them higher than {than}.",
-                                    count).format(count=count, **v))
     risk = facts.get("risk")
     if risk == "none":
         lines.append(t.gettext("{card} cannot win this trick.").format(**v))
@@ -114,6 +106,14 @@ def _play_details(facts: dict[str, Any], lang: str | None, names: Names) -> list
             "Nobody can beat {card}: you win this trick and its points ({trick_points} point so far).",
             "Nobody can beat {card}: you win this trick and its points ({trick_points} points so far).",
             facts["trick_points"]).format(**v))
+    return lines
+
+
+def _play_details(facts: dict[str, Any], lang: str | None, names: Names) -> list[str]:
+    """The cancelled cards waiting on the table, and the learner's own moon."""
+    t = translator(lang)
+    v = _values(facts, lang, names)
+    lines = []
     if facts.get("carried"):
         lines.append(t.ngettext(
             "Cancelled cards worth {carried} point wait on the table: whoever wins this trick takes them too.",
@@ -141,6 +141,12 @@ def _reason_text(reason: str, facts: dict[str, Any], lang: str | None, names: Na
             "You have no {suit}: discard {card}, worth {points} point, onto {winner}'s trick.",
             "You have no {suit}: discard {card}, worth {points} points, onto {winner}'s trick.",
             facts["points"]).format(**v)
+    if reason == "search-better":
+        # Estimated from many deals: said as a whole number of points, at least one.
+        gain = max(1, round(facts["gain"]))
+        return t.ngettext("{card} is about {gain} point better here than {instead}.",
+                          "{card} is about {gain} points better here than {instead}.",
+                          gain).format(**{**v, "gain": gain})
     if reason == "lead-low":
         return t.ngettext(
             "Lead {card}: {higher} higher card of that suit is still out, so someone else will likely win the trick.",
@@ -194,9 +200,7 @@ def _reason_text(reason: str, facts: dict[str, Any], lang: str | None, names: Na
             "You can take every point and shoot the moon: lead {card} and keep winning tricks."),
         "moon-win": t.gettext("You are shooting the moon: win this trick with {card}."),
         "moon-keep": t.gettext("You are shooting the moon: keep your winners and your points, play {card}."),
-        "search-better": t.gettext(
-            "Play {card}: I tried many ways the hidden cards could lie, and on average it saves you about "
-            "{gain} points compared with {instead}."),
+
         "bonus-take": t.gettext(
             "You play last: win the trick with {bonus}, worth -10 to whoever takes it, so the trick is worth "
             "{points} to you."),

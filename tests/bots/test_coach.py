@@ -66,8 +66,8 @@ def test_duck_under_the_ace_already_down() -> None:
     hand = position(["2C 2D 3D", "4D 5D", "KC 6C 7D", "2H 3H 4H"], trick="AC", leader=1)
     advice = hint(hand.view(2))
     assert advice.card == card("KC") and advice.reason == "duck"
-    assert advice.text == ("A♣ is already down: play your K♣ under it, so you do not win the trick. "
-                           "K♣ cannot win this trick.")
+    # One sentence, its facts checked (A♣ winning, K♣ under it): the rest stays in the facts.
+    assert advice.text == "A♣ is already down: play your K♣ under it, so you do not win the trick."
     assert advice.facts["risk"] == "none" and advice.facts["winning"] == card("AC")
 
 

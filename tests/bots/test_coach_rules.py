@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 from collections.abc import Iterator
 from unittest import mock
 
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 
 from hearts_widget.bots import RuleBot, coach
 from hearts_widget.bots.coach import hint, trick_feedback
-from hearts_widget.bots.variants import points_taken
+from hearts_widget.bots.variants import NAMING_WINNER, points_taken
 from hearts_widget.engine import Hand, Rules, SeatView
 from hearts_widget.engine.cards import mask_of
 
@@ -242,8 +243,10 @@ def test_property_every_hint_in_every_variant_is_legal_and_says_why(name: str, s
     advice = hint(view)
     assert advice.card in view.legal
     assert advice.text and "{" not in advice.text and advice.facts["risk"] in ("none", "may-win", "may-cancel", "wins")
-    if "winning" in advice.facts:  # the hint names the card (or the seat) winning the trick now
+    if "winning" in advice.facts and advice.reason in NAMING_WINNER and not advice.text.startswith("Play "):
+        # A reason about the trick names the card (or the seat) winning it now, once checked.
         assert str(advice.facts["winning"]) in advice.text or f"Seat {advice.facts['winner']}" in advice.text
+    assert not re.search(r"\d[.,]\d", advice.text), "no decimals in a hint"
     if advice.reason == "search-better":  # the strong bot's check replaced the rule-based card
         if len(view.trick.cards) == rules.players - 1 and nobody_can_shoot(hand):
             # Played last with no moon possible, it chooses among the cards taking the fewest points.

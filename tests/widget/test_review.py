@@ -298,6 +298,7 @@ def test_before_the_first_try_nothing_in_the_review_names_the_better_card_or_a_l
     for mark in table.review["marks"]:
         assert "better here" not in mark["text"] and "was better" not in mark["text"]
         assert "Can you find a better" in mark["text"]  # (a moon made adds its sentence after)
+        assert mark["reason"] and mark["text"].startswith(mark["reason"])  # never a mark without its reason
     # A costly card the learner did not play last in its trick: others played after it.
     decision = next(m["decision"] for m in card_marks(table.review)
                     if len(review.decisions[m["decision"]][0].trick.cards) < 3)
