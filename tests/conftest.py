@@ -13,6 +13,7 @@ where they never run.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -21,7 +22,7 @@ from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from servers import SharedServer, free_port, repository_env, start_server, stop_server
 
@@ -55,6 +56,24 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 # own default, 5 s, failed a board drawn at load 10; this was set, by accident, for the whole browser
 # run by tests/serverless/test_site.py at import, so a test run alone waited less than in CI.
 expect.set_options(timeout=60_000)
+
+# The browser tests photograph what they show (artifacts/screenshots/) for a person to open and look
+# at. Nobody looks at CI's copies, and a full-page shot of a long lesson costs Chromium a large PNG:
+# with CI set they are not taken unless HEARTS_SCREENSHOTS=1 (HEARTS_SCREENSHOTS=0 skips them anywhere).
+# No test reads a screenshot back: what a test asserts it asserts on the page.
+SCREENSHOTS_TAKEN = os.environ.get("HEARTS_SCREENSHOTS", "0" if os.environ.get("CI") else "1") == "1"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def screenshots_only_when_looked_at() -> Iterator[None]:
+    """When screenshots are not taken, ``Page.screenshot`` and ``Locator.screenshot`` draw nothing."""
+    if SCREENSHOTS_TAKEN:
+        yield
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Page, "screenshot", lambda self, **_options: b"")
+        patch.setattr(Locator, "screenshot", lambda self, **_options: b"")
+        yield
 
 VOILA_CULL = ["--MappingKernelManager.cull_idle_timeout=240", "--MappingKernelManager.cull_interval=30"]
 # A server's first start here imports Jupyter and its extensions on a loaded machine.

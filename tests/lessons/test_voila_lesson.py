@@ -146,11 +146,14 @@ def test_a_position_where_the_learner_wins_the_trick_goes_on(lesson_page: Page) 
 def table_shown(page: Page, key: str) -> dict[str, object]:
     """What the learner sees of the step's table: their hand, the trick, the status line (without
     the coach's word on the learner's card, which the coach works out in a thread and so may come
-    a moment after a reload)."""
+    a moment after a reload). The status line is read as text, not as laid out: a step shown again
+    is drawn a moment after its table is back, and ``innerText`` of an element not yet drawn runs
+    its parts together (CI: "leads nextContinue" against "leads next Continue")."""
     root = page.locator(f".hearts-lesson-step-{key}")
+    expect(root.get_by_test_id("tell")).to_be_visible()
     tell = root.get_by_test_id("tell").evaluate(
-        "(el) => { const word = el.querySelector('[data-testid=feedback]')?.innerText;"
-        " return (word ? el.innerText.replace(word, '') : el.innerText).replace(/\\s+/g, ' ').trim(); }")
+        "(el) => { const word = el.querySelector('[data-testid=feedback]')?.textContent;"
+        " return (word ? el.textContent.replace(word, '') : el.textContent).replace(/\\s+/g, ' ').trim(); }")
     return {"hand": [c.get_attribute("data-code") for c in root.locator(".hw-hand .hw-card").all()],
             "trick": root.get_by_test_id("trick").inner_text(), "tell": tell}
 
