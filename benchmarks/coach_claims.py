@@ -14,8 +14,10 @@ made):
   in each of the four languages: the sentences counted.
 
 Then the learner's Hint at each of its decisions in ``--hint-hands`` hands (the whole
-coach, its search included): every fact its sentence says checked the same way, and its
-words counted in English (median, 90th percentile, longest), with any decimal number.
+coach, its search included): every fact its sentences could say checked the same way (a
+fact refused is not said: the hint then names the card only, or leaves that passed card's
+reason out; a refused fact said would be a false claim), and its words counted in
+English (median, 90th percentile, longest), with any decimal number.
 
     nice -n 19 python benchmarks/coach_claims.py [--hands 40] [--hint-hands 2]
 """
@@ -37,7 +39,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from hearts_widget.bots import RuleBot  # noqa: E402
-from hearts_widget.bots.claims import hint_claims, pass_claims, play_claims, risk_claims  # noqa: E402
+from hearts_widget.bots.claims import (  # noqa: E402
+    hint_claims,
+    pass_claims,
+    pass_hint_claims,
+    play_claims,
+    risk_claims,
+)
 from hearts_widget.bots.coach import hint  # noqa: E402
 from hearts_widget.bots.verify import holds, pass_cause, play_cause  # noqa: E402
 from hearts_widget.engine import Card, Hand, Rules, SeatView  # noqa: E402
@@ -67,16 +75,19 @@ class Tally:
     false: list[str] = field(default_factory=list)
     sentences: int = 0
     kinds: Counter[str] = field(default_factory=Counter)
+    # A hint's facts the verifier refused: that sentence is not said (the hint names the card only,
+    # or a passed card's reason is left out).
+    refused: list[str] = field(default_factory=list)
     hint_words: list[int] = field(default_factory=list)
     hint_decimals: list[str] = field(default_factory=list)
 
 
-def _check(view: SeatView, claims: list, tally: Tally, where: str) -> None:  # type: ignore[type-arg]
+def _check(view: SeatView, claims: list, tally: Tally, where: str, hint: bool = False) -> None:  # type: ignore[type-arg]
     for claim in claims:
         tally.claims += 1
         tally.kinds[claim.kind] += 1
         if not holds(view, claim):
-            tally.false.append(f"{where}: {claim}")
+            (tally.refused if hint else tally.false).append(f"{where}: {claim}")
 
 
 def _say(claim: object, tally: Tally) -> None:
@@ -136,7 +147,13 @@ def _hint(view: SeatView, tally: Tally, where: str) -> None:
     advice = hint(view, lang="en")
     if view.phase == "play":
         _check(view, hint_claims(view, advice.card, advice.reason, advice.facts)
-               + risk_claims(view, advice.card, advice.facts), tally, where + " hint")
+               + risk_claims(view, advice.card, advice.facts), tally, where + " hint", hint=True)
+    else:
+        for entry in advice.facts["why"]:
+            claims = pass_hint_claims(view, advice.cards, *entry)
+            _check(view, claims, tally, where + " pass hint", hint=True)
+            if not all(holds(view, claim) for claim in claims) and f"{entry[0]}:" in advice.text:
+                tally.false.append(f"{where}: a refused reason said: {advice.text}")
     tally.hint_words.append(len(advice.text.split()))
     if DECIMAL.search(advice.text):
         tally.hint_decimals.append(advice.text)
@@ -164,6 +181,9 @@ def main() -> None:
     for line in tally.false[:20]:
         print("  FALSE", line)
     print(f"sentences said ({', '.join(LANGUAGES)}): {tally.sentences}")
+    print(f"hint facts refused by the verifier (their sentence left out): {len(tally.refused)}")
+    for line in tally.refused[:5]:
+        print("  REFUSED", line)
     print("claims by kind:", ", ".join(f"{k} {n}" for k, n in tally.kinds.most_common()))
     if tally.hint_words:
         words = sorted(tally.hint_words)

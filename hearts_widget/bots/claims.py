@@ -59,6 +59,15 @@ ClaimKind = Literal[
     "wins-now",  # ``card`` would be winning the trick once played
     "loses-now",  # ``card`` would not be winning the trick once played
     "trick-points",  # the trick on the table (and the cancelled cards waiting) holds ``count`` points
+    # What a pass hint says of each card passed (``card``) and of the bonus kept.
+    "pass-queen",  # the Q♠, with ``count`` (at most FEW_SPADES) lower spades in the hand
+    "pass-high-spade",  # a spade above the Q♠
+    "pass-points",  # worth ``count`` points itself
+    "pass-high-heart",  # a heart of rank HIGH_HEART or higher
+    "pass-short",  # one of at most FEW_SPADES cards of its suit in the hand (not spades)
+    "pass-high",  # a card of rank HIGH_CARD or higher
+    "pass-low",  # a card of rank LOW_CARD or lower
+    "keep-bonus",  # the Omnibus bonus card, held and not passed
 ]
 
 # Spades held under the Q♠ that count as enough to hide it (as :mod:`.tactics` passes).
@@ -67,6 +76,9 @@ FEW_SPADES = 3
 LOW_RANK = 6
 # A heart of this rank or higher is "high".
 HIGH_HEART = 11
+# In a pass hint, a card of this rank or higher is "high", of this rank or lower "low".
+HIGH_CARD = 10
+LOW_CARD = 7
 
 
 @dataclass(frozen=True)
@@ -289,3 +301,20 @@ def risk_claims(view: SeatView, card: Card, facts: dict[str, object]) -> list[Cl
     else:  # may-cancel
         claims = [Claim("wins-now", card)]
     return [replace(c, led=not view.trick.cards) for c in claims]
+
+
+PASS_WHY: dict[str, ClaimKind] = {"queen": "pass-queen", "high-spade": "pass-high-spade", "high-heart":
+                                  "pass-high-heart", "short": "pass-short", "high": "pass-high",
+                                  "moon-low": "pass-low"}
+
+
+def pass_hint_claims(view: SeatView, cards: Sequence[Card], card: Card, why: str, points: int) -> list[Claim]:
+    """What a pass hint's sentence on one passed ``card`` (its reason code ``why``) says, as claims
+    (``cards``: the three passed); the sentence is said only if every one holds."""
+    claims = [Claim(PASS_WHY[why], card, cards=tuple(cards))]
+    if why == "queen":
+        claims[0] = replace(claims[0], count=sum(1 for c in view.held if c.suit is Suit.SPADES
+                                                 and c.index < QUEEN_OF_SPADES))
+    if why == "high-spade" and points > 0:
+        claims.append(Claim("pass-points", card, cards=tuple(cards), count=points))
+    return claims

@@ -54,7 +54,7 @@ from ..engine.trick import trick_winner
 from ..text.coach import feedback_text, hint_text, moon_text
 from ..text.messages import Names
 from .base import best_moon_choice
-from .claims import hint_claims, risk_claims
+from .claims import Claim, hint_claims, pass_hint_claims, risk_claims
 from .passing import PassDeals, pass_candidates
 from .strong import Deal, Deals, distinct_choices
 from .table import Table, tricks_taken_before
@@ -537,7 +537,12 @@ def _pass_hint(view: SeatView, lang: str | None, names: Names) -> Hint:
     facts: dict[str, Any] = {"cards": cards, "direction": view.pass_direction, "why": tuple(chosen)}
     if keep and held & keep:
         facts["bonus"] = rules.bonus
-    return Hint(cards, reason, facts, hint_text(reason, facts, lang, names))
+    # Only the reasons whose facts the engine finds true on the hand are said (.verify).
+    said = {**facts, "why": tuple(entry for entry in chosen
+                                  if all(holds(view, claim) for claim in pass_hint_claims(view, cards, *entry)))}
+    if rules.bonus is not None and not holds(view, Claim("keep-bonus", other=rules.bonus, cards=cards)):
+        said.pop("bonus", None)
+    return Hint(cards, reason, facts, hint_text(reason, said, lang, names))
 
 
 def moon_hint(seat: int, scores: Sequence[int], rules: Rules, lang: str | None = None,

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 
 from ..engine import Card, SeatView, Suit
-from .claims import FEW_SPADES, HIGH_HEART, LOW_RANK, Claim, pass_claims, play_claims
+from .claims import FEW_SPADES, HIGH_CARD, HIGH_HEART, LOW_CARD, LOW_RANK, Claim, pass_claims, play_claims
 
 QUEEN = 12
 
@@ -263,7 +263,57 @@ def _trick_points(view: SeatView, c: Claim) -> bool:
     return _play(view, c) and c.count == _points(view, (*view.trick.cards, *view.carried))
 
 
+def _passes(view: SeatView, c: Claim) -> bool:
+    """A claim about ``card``, one of the three cards ``cards`` passed from ``view``."""
+    return _passing(view, c) is not None and c.card is not None and c.card in c.cards
+
+
+def _pass_queen(view: SeatView, c: Claim) -> bool:
+    return _passes(view, c) and c.card == Card(QUEEN, Suit.SPADES) \
+        and c.count == _low_spades(list(view.held)) <= FEW_SPADES
+
+
+def _pass_high_spade(view: SeatView, c: Claim) -> bool:
+    return _passes(view, c) and c.card is not None and c.card.suit is Suit.SPADES and c.card.rank > QUEEN
+
+
+def _pass_points(view: SeatView, c: Claim) -> bool:
+    return _passes(view, c) and c.card is not None and c.count == view.rules.card_points(c.card) > 0
+
+
+def _pass_high_heart(view: SeatView, c: Claim) -> bool:
+    return _passes(view, c) and c.card is not None and c.card.is_heart and c.card.rank >= HIGH_HEART
+
+
+def _pass_short(view: SeatView, c: Claim) -> bool:
+    card = c.card
+    return _passes(view, c) and card is not None and card.suit is not Suit.SPADES \
+        and sum(1 for h in view.held if h.suit is card.suit) <= FEW_SPADES
+
+
+def _pass_high(view: SeatView, c: Claim) -> bool:
+    return _passes(view, c) and c.card is not None and c.card.rank >= HIGH_CARD
+
+
+def _pass_low(view: SeatView, c: Claim) -> bool:
+    return _passes(view, c) and c.card is not None and c.card.rank <= LOW_CARD
+
+
+def _keep_bonus(view: SeatView, c: Claim) -> bool:
+    bonus = view.rules.bonus_card
+    return view.phase == "pass" and c.other is not None and bonus is not None and c.other.code == bonus \
+        and c.other in view.held and c.other not in c.cards
+
+
 CHECKS: dict[str, Callable[[SeatView, Claim], bool]] = {
+    "pass-queen": _pass_queen,
+    "pass-high-spade": _pass_high_spade,
+    "pass-points": _pass_points,
+    "pass-high-heart": _pass_high_heart,
+    "pass-short": _pass_short,
+    "pass-high": _pass_high,
+    "pass-low": _pass_low,
+    "keep-bonus": _keep_bonus,
     "trick-points": _trick_points,
     "winning": _winning,
     "below": _below,

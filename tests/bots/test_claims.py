@@ -123,3 +123,14 @@ def test_hints_are_short_and_their_facts_checked() -> None:
     assert not tally.false, tally.false[:5]
     assert len(tally.hint_words) >= 50 and not tally.hint_decimals
     assert statistics.median(tally.hint_words) <= 25
+
+
+def test_a_pass_hint_says_only_the_reasons_the_engine_finds_true() -> None:
+    """Deal 0: the coach passes 6♣ J♣ A♣ and used to call 6♣ 'one of your few clubs' with four
+    clubs in the hand (counted after the other two were chosen): that reason is left out now."""
+    view = Hand.deal(Rules(), seed=0).view(0)
+    advice = coach.hint(view)
+    assert set(advice.cards) == {card("6C"), card("JC"), card("AC")}
+    assert len(advice.facts["why"]) == 3  # every reason code is kept in the facts
+    assert advice.text.startswith("Pass 6♣ J♣ A♣.") and "few clubs" not in advice.text
+    assert "A♣: a high card" in advice.text

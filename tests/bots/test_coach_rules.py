@@ -233,7 +233,8 @@ def test_property_every_hint_in_every_variant_is_legal_and_says_why(name: str, s
         advice = hint(hand.view(0))
         assert len(advice.cards) == 3 and len(advice.facts["why"]) == 3
         assert rules.bonus not in advice.cards  # variant.omnibus.bonus: never given away
-        assert advice.text.count(":") >= 3 and "{" not in advice.text
+        # Each passed card's reason is said when the engine finds its facts true (tests/bots/test_claims.py).
+        assert advice.text.startswith(("Pass ", "Your hand is strong enough")) and "{" not in advice.text
         for seat in hand.waiting_to_pass:
             hand = hand.pass_cards(seat, rng.sample(hand.held(seat), 3))
     hand = random_moves(hand, rng, moves)
