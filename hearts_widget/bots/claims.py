@@ -59,6 +59,12 @@ ClaimKind = Literal[
     "wins-now",  # ``card`` would be winning the trick once played
     "loses-now",  # ``card`` would not be winning the trick once played
     "trick-points",  # the trick on the table (and the cancelled cards waiting) holds ``count`` points
+    "fewest-taken",  # played last, ``card`` takes ``count`` points, and no legal card takes fewer
+    "worth",  # ``card`` is worth ``count`` points
+    "lowest-over",  # ``card`` is the lowest held card of its suit above ``other``
+    "highest-of-suit",  # ``card`` is the highest held card of its suit
+    "twin-on-table",  # ``card``'s twin is on the table (two packs)
+    "queen-below",  # a spade under the Q♠ led while a Q♠ is unseen
     # What a pass hint says of each card passed (``card``) and of the bonus kept.
     "pass-queen",  # the Q♠, with ``count`` (at most FEW_SPADES) lower spades in the hand
     "pass-high-spade",  # a spade above the Q♠
@@ -282,6 +288,21 @@ def hint_claims(view: SeatView, card: Card, reason: str, facts: dict[str, object
         claims.append(Claim("first-trick", card))
     if reason == "only-card":
         claims.append(Claim("only-legal", card))
+    points = facts.get("points")
+    if reason == "last-fewest" and isinstance(points, int):
+        claims.append(Claim("fewest-taken", card, count=points))
+    if reason == "discard-points" and isinstance(points, int):
+        claims.append(Claim("worth", card, count=points))
+    if reason == "must-win-low" and isinstance(winning, Card):
+        claims.append(Claim("lowest-over", card, other=winning))
+    if reason in ("first-trick-high", "must-win-last"):
+        claims.append(Claim("highest-of-suit", card))
+    if reason in ("moon-win", "moon-keep"):
+        claims.append(Claim("all-points", count=view.seat))
+    if reason == "cancel-twin":
+        claims.append(Claim("twin-on-table", card))
+    if reason == "lead-spade-for-queen":
+        claims.append(Claim("queen-below", card))
     return [replace(c, led=not view.trick.cards) if c.card is not None else c for c in claims]
 
 

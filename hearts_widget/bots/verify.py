@@ -305,7 +305,52 @@ def _keep_bonus(view: SeatView, c: Claim) -> bool:
         and c.other in view.held and c.other not in c.cards
 
 
+def _taken(view: SeatView, card: Card) -> int:
+    """The points the seat takes playing ``card`` last to the trick."""
+    if not _wins(view, card):
+        return 0
+    return _points(view, (*view.trick.cards, card, *(view.carried if view.rules.packs == 2 else ())))
+
+
+def _fewest_taken(view: SeatView, c: Claim) -> bool:
+    card = c.card
+    return _last(view, c) and card is not None and c.count == _taken(view, card) \
+        and all(_taken(view, other) >= c.count for other in view.legal)
+
+
+def _worth(view: SeatView, c: Claim) -> bool:
+    return _play(view, c) and c.card is not None and view.rules.card_points(c.card) == c.count
+
+
+def _lowest_over(view: SeatView, c: Claim) -> bool:
+    card, other = c.card, c.other
+    return _following(view, c) and card is not None and other is not None and card.rank > other.rank \
+        and not any(h.suit is card.suit and other.rank < h.rank < card.rank for h in view.held)
+
+
+def _highest_of_suit(view: SeatView, c: Claim) -> bool:
+    card = c.card
+    return _play(view, c) and card is not None and all(h.rank <= card.rank for h in view.held if h.suit is card.suit)
+
+
+def _twin_on_table(view: SeatView, c: Claim) -> bool:
+    return _play(view, c) and view.rules.packs == 2 and c.card in view.trick.cards
+
+
+def _queen_below(view: SeatView, c: Claim) -> bool:
+    out = _out(view)
+    card = c.card
+    return _play(view, c) and c.led and out is not None and card is not None and card.suit is Suit.SPADES \
+        and card.rank < QUEEN and out[Card(QUEEN, Suit.SPADES)] > 0
+
+
 CHECKS: dict[str, Callable[[SeatView, Claim], bool]] = {
+    "fewest-taken": _fewest_taken,
+    "worth": _worth,
+    "lowest-over": _lowest_over,
+    "highest-of-suit": _highest_of_suit,
+    "twin-on-table": _twin_on_table,
+    "queen-below": _queen_below,
     "pass-queen": _pass_queen,
     "pass-high-spade": _pass_high_spade,
     "pass-points": _pass_points,

@@ -14,7 +14,7 @@ import pytest
 from bot_helpers import card, position
 
 from hearts_widget.bots import coach
-from hearts_widget.bots.claims import Claim, pass_claims, play_claims
+from hearts_widget.bots.claims import Claim, hint_claims, pass_claims, play_claims
 from hearts_widget.bots.verify import holds, pass_cause, play_cause
 from hearts_widget.engine import Hand, Rules
 from hearts_widget.text.causes import cause_text
@@ -134,3 +134,19 @@ def test_a_pass_hint_says_only_the_reasons_the_engine_finds_true() -> None:
     assert len(advice.facts["why"]) == 3  # every reason code is kept in the facts
     assert advice.text.startswith("Pass 6♣ J♣ A♣.") and "few clubs" not in advice.text
     assert "A♣: a high card" in advice.text
+
+
+def test_a_hint_whose_facts_do_not_hold_only_names_the_card_and_its_risk() -> None:
+    """The hint's sentence is said only once its facts hold (bots.claims.hint_claims); else it names
+    the card, and what the card risks when that was checked."""
+    from hearts_widget.text.coach import hint_text
+
+    hand = position(["2C 2D 3D", "4D 5D", "KC 6C 7D", "2H 3H 4H"], trick="AC", leader=1)
+    advice = coach.hint(hand.view(2))
+    assert advice.reason == "duck" and advice.text.startswith("A♣ is already down")
+    assert hint_text(advice.reason, advice.facts, checked=False) == "Play K♣. K♣ cannot win this trick."
+    assert hint_text(advice.reason, advice.facts, checked=False, risk=False) == "Play K♣."
+    # A claim the sentence makes, changed: the verifier refuses it.
+    claims = hint_claims(hand.view(2), advice.card, advice.reason, advice.facts)
+    assert claims and all(holds(hand.view(2), c) for c in claims)
+    assert not holds(hand.view(2), replace(claims[0], count=claims[0].count + 1))
