@@ -1,22 +1,30 @@
 """The hand review in a real browser, like a person at the default settings (Voilà, 1280×800)
 but for the bots' pace: a whole hand played at the instant pace (the pace itself is tested in
-test_voila.py), then "Review this hand": the costly cards are marked beside their tricks in the
-replay with what they cost, not the better card; "Try again" shows the learner's cards and the
-trick as they were then and nothing else (no replay, no better card, no card played after the
-learner's in that trick, anywhere in the page); the card played again is refused twice, then
-the best card is told, and the best card is accepted.
-The same for the pass: its reason in the review's list and beside the first trick, Try
-again with the thirteen cards as dealt, and the best pass after two wrong tries."""
+test_voila.py), asking the coach for a hint once, then "Review this hand", on the first screen:
+focus goes into the review, which walks the learner's costly choices one at a time (the
+position as they saw it, their card, what it cost, Try again) and shows nothing played after
+their card; "Try again" shows the learner's cards and the trick as they were then and nothing
+else (no replay, no better card, no card played after the learner's in that trick, anywhere in
+the page); the card played again is refused twice, then the best card is told, and the best
+card is accepted. The same for the pass. Close gives focus back to the button. The coaching
+(the hint, the coach's word after a trick, the review's titles, Try again's verdicts) is read
+through the page's one live region, in order; axe finds nothing serious in the review.
+A prepared hand the learner shot as a moon (a saved table, tests/widget/moon_review.json):
+the review names the moon and gives every costly choice its reason, and a reload in the
+middle of Try again brings back the same review; screenshots light and dark."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import time
 from pathlib import Path
 
 import pytest
+from accessibility import assert_axe_clean
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from servers import SharedServer
 
@@ -25,6 +33,17 @@ from .person import WAIT_MS, choose_and_pass, continue_if_held, hand_cards, stat
 # The learner sits South. Seed 1, passing the first three cards (7♣ Q♣ K♣, to West) and playing the last
 # playable card each time, the learner makes costly choices (an inaccuracy, a blunder...): the review has marks.
 TABLE = "from hearts_widget import HeartsTable\nHeartsTable(seed=1, pace=0)"
+MOON_REVIEW = Path(__file__).resolve().parents[1] / "widget" / "moon_review.json"
+# The table saved after a hand the learner shot as a moon, its review judged (five costly choices).
+MOON = ("from pathlib import Path\nfrom hearts_widget import HeartsTable\n"
+        f"HeartsTable.resume(Path({str(MOON_REVIEW)!r}).read_text(), pace=0)")
+# Every text the page's live region reads, in order (the region stays; its text changes).
+RECORD_ANNOUNCEMENTS = """() => {
+  window.hwSaid = [];
+  const region = document.querySelector('.hw-root > [role=status]');
+  new MutationObserver(() => { if (region.textContent) window.hwSaid.push(region.textContent); })
+    .observe(region, {childList: true, characterData: true, subtree: true});
+}"""
 
 
 @pytest.fixture
@@ -32,13 +51,20 @@ def review_url(voila_server: SharedServer) -> str:
     return voila_server.render(TABLE)
 
 
-def play_the_hand_with_the_last_playable_card(page: Page) -> list[str]:
-    """Pass the first three cards, then play the last highlighted card each time, reading
-    each completed trick (with the coach's word beside it, below Continue) before going on;
-    the cards dealt, as the hand showed them at the pass ("7♣")."""
+@pytest.fixture
+def moon_url(voila_server: SharedServer) -> str:
+    return voila_server.render(MOON, "moon")
+
+
+def play_the_hand_with_the_last_playable_card(page: Page) -> tuple[list[str], list[str]]:
+    """Pass the first three cards, then play the last highlighted card each time (asking the coach
+    for a hint at the first card), reading each completed trick (with the coach's word beside it,
+    below Continue) before going on: the cards dealt, as the hand showed them at the pass ("7♣"),
+    and the coaching shown (the hint, then each word of the coach's), in order."""
     dealt = [(label or "").split(",")[0] for label in
              (card.get_attribute("aria-label") for card in hand_cards(page).all())]
     choose_and_pass(page)
+    coached: list[str] = []
     review = page.get_by_role("button", name="Review this hand")
     while not review.count():
         page.wait_for_function(
@@ -49,15 +75,26 @@ def play_the_hand_with_the_last_playable_card(page: Page) -> list[str]:
             tell = page.get_by_test_id("tell")
             expect(tell.get_by_test_id("feedback")).to_have_count(1)
             assert feedback.bounding_box()["y"] > page.locator("[data-key=continue]").bounding_box()["y"]
+        if len(coached) == 1 and page.locator(".hw-hand .hw-card.hw-legal").count():
+            # At the instant pace no trick waits for Continue: the coach's word on the learner's last trick
+            # comes a moment after it, and stays until their next card. Read as a person does until one came.
+            with contextlib.suppress(PlaywrightTimeout):
+                feedback.wait_for(timeout=2_000)
+        word = feedback.all_inner_texts()
+        if word and word[0] not in coached:
+            coached.append(word[0])
         if continue_if_held(page) or review.count():
             continue
         if page.get_by_test_id("hand-over").count():  # the next hand's pass: its cards are not this hand's
             expect(review).to_have_count(1)  # the review's button comes with the hand's result
             continue
+        if not coached and page.locator(".hw-hand .hw-card.hw-legal").count():
+            page.locator("[data-key=hint]").click()
+            coached.append(page.get_by_test_id("hint").inner_text(timeout=WAIT_MS))
         before = state_id(page)
         page.locator(".hw-hand .hw-card.hw-legal").last.click()
         wait_for_change(page, before)
-    return dealt
+    return dealt, coached
 
 
 def review_on_the_first_screen(page: Page, shots: Path) -> None:
@@ -80,86 +117,109 @@ def review_on_the_first_screen(page: Page, shots: Path) -> None:
         page.screenshot(path=shots / f"review-first-screen-{width}.png")
 
 
-def learner_cards_from(page: Page, trick: int, told: list[str]) -> tuple[list[str], list[str], list[str]]:
-    """From the replay: the learner's cards in trick ``trick`` (1-based) and after it, and
-    the cards played before and after the learner's in that trick; what the replay told of
-    those tricks (discards, hearts broken...) added to ``told``."""
+def replayed_tricks(page: Page) -> list[list[tuple[str, str]]]:
+    """The hand's replay, trick by trick: each card as (seat, card name), in the order played."""
     back = page.locator("[data-key=replay-back]")
     forward = page.locator("[data-key=replay-forward]")
     while back.is_enabled():
         back.click()
-    for _ in range(trick - 1):
-        forward.click()
-    mine: list[str] = []
-    before: list[str] = []
-    after: list[str] = []
+    tricks = []
     while True:
-        told.extend(line.inner_text() for line in page.locator("[data-testid=replay] .hw-tell-line").all())
         cards = page.locator("[data-testid=replay] .hw-last-one")
         labels = [cards.nth(i).get_attribute("aria-label") or "" for i in range(cards.count())]
-        you = next(i for i, label in enumerate(labels) if label.startswith("South: "))
-        if not mine:
-            before = [label.split(": ", 1)[1] for label in labels[:you]]
-            after = [label.split(": ", 1)[1] for label in labels[you + 1:]]
-        mine.append(labels[you].split(": ", 1)[1])
+        tricks.append([tuple(label.split(": ", 1)) for label in labels])
         if not forward.is_enabled():
-            return mine, before, after
+            return tricks  # type: ignore[return-value]
         forward.click()
 
 
-def test_review_marks_the_costly_cards_and_try_again_shows_only_what_the_learner_saw(
+def walk_title(page: Page) -> tuple[int, int, int | None]:
+    """The costly choice on display: its number, how many there are, and its trick (None: the pass)."""
+    title = page.get_by_test_id("walk-title").inner_text()
+    found = re.fullmatch(r"Costly choice (\d+) of (\d+): your (?:pass|card in trick (\d+))", title)
+    assert found, title
+    return int(found.group(1)), int(found.group(2)), int(found.group(3)) if found.group(3) else None
+
+
+def step_to(page: Page, number: int) -> None:
+    """Go through the walk, as a person does with its Previous and Next, to costly choice ``number``."""
+    while (at := walk_title(page)[0]) != number:
+        page.locator("[data-key=walk-next]" if at < number else "[data-key=walk-previous]").click()
+        expect(page.get_by_test_id("walk-title")).to_contain_text(f"Costly choice {at + (1 if at < number else -1)} of")
+
+
+def in_view(page: Page, selector: str) -> None:
+    """The element is focused and on screen."""
+    target = page.locator(selector)
+    expect(target).to_be_focused()
+    expect(target).to_be_in_viewport()
+
+
+def test_review_walks_the_costly_choices_and_try_again_shows_only_what_the_learner_saw(
         page: Page, review_url: str, shots: Path) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(review_url)
     hand_cards(page).first.wait_for(timeout=60_000)
-    dealt = play_the_hand_with_the_last_playable_card(page)
+    page.evaluate(RECORD_ANNOUNCEMENTS)
+    dealt, coached = play_the_hand_with_the_last_playable_card(page)
     over = time.monotonic()
     review_on_the_first_screen(page, shots)
     page.get_by_role("button", name="Review this hand").click()
+    in_view(page, "[data-key=review-title]")  # focus goes into the review, which is on screen
     # Opened at once: the review is ready, or its progress bar says how far the coach is.
-    classes, progress = page.get_by_test_id("review-classes"), page.get_by_test_id("review-progress")
-    expect(classes.or_(progress)).to_be_visible()
-    if progress.is_visible():
-        expect(progress.locator("progress")).to_be_visible()
-        expect(progress).to_contain_text("The coach is looking at your cards")
-    expect(classes).to_be_visible(timeout=WAIT_MS)
+    walk, progress = page.get_by_test_id("review-walk"), page.get_by_test_id("review-progress")
+    # (the progress is shown while the coach judges: test_review.py in tests/widget; here it may be gone at once)
+    expect(walk.or_(progress)).to_be_visible()
+    expect(walk).to_be_visible(timeout=WAIT_MS)
     ready = time.monotonic() - over
     print(f"the review was ready {ready:.1f} s after the hand ended (load average {os.getloadavg()})")
     assert ready <= 5, f"the review was ready {ready:.1f} s after the hand ended (goal: 5 s)"
     rows = page.locator("[data-testid=review-classes] tbody tr")
     expect(rows).to_have_count(4)
-    assert int(rows.nth(1).locator("td").first.inner_text()) + int(rows.nth(2).locator("td").first.inner_text()) \
-        + int(rows.nth(3).locator("td").first.inner_text()) >= 1
-    # Find a costly card in the replay: its mark and reason sit beside its trick.
-    back = page.locator("[data-key=replay-back]")
-    mark = page.get_by_test_id("review-mark")
-    while not mark.count():
-        assert back.is_enabled(), "no trick of the replay carries a mark"
-        back.click()
-    # What it cost, not the better card: that is for the learner to find.
-    expect(mark.first).to_contain_text(re.compile(r"cost you about [\d.]+ points\. Can you find a better card\?"))
-    expect(mark.first).not_to_contain_text("better here")
-    title = page.get_by_test_id("replay-title").inner_text()
-    trick = int(re.search(r"\d+", title).group())  # type: ignore[union-attr]
-    page.screenshot(path=shots / "review-marks.png", full_page=True)
-    told: list[str] = []
-    played_then, seen_before, played_after = learner_cards_from(page, trick, told)
-    learner_cards_from(page, 1, told)
-    # The replay tells what the live table told (in this hand a discard, hearts broken).
-    assert len(told) >= 2, told
-    # Back to the marked trick, and Try again.
-    while back.is_enabled():
-        back.click()
-    for _ in range(trick - 1):
-        page.locator("[data-key=replay-forward]").click()
-    page.get_by_test_id("review-mark").first.get_by_role("button", name="Try again").click()
+    expect(page.get_by_test_id("replay")).to_have_count(0)  # the walk, not a replay to step back through
+    # Closed, the hand's summary comes back, with its replay: what each seat played, read for what follows.
+    page.locator("[data-key=review-close]").click()
+    in_view(page, "[data-key=review-open]")  # focus back on the button that opened the review
+    tricks = replayed_tricks(page)
+    page.get_by_role("button", name="Review this hand").click()
+    in_view(page, "[data-key=review-title]")
+    # Each costly choice in turn: the position as the learner saw it, their card, what it cost (not the better card).
+    titles, retried = [], None
+    total = walk_title(page)[1]
+    assert total >= 2
+    for number in range(1, total + 1):
+        step_to(page, number)
+        titles.append(page.get_by_test_id("walk-title").inner_text())
+        mark = walk.get_by_test_id("review-mark")
+        expect(mark).to_contain_text(re.compile(r"cost you about [\d.]+ points\. Can you find a better (card|pass)\?"))
+        expect(mark).not_to_contain_text("better here")
+        trick = walk_title(page)[2]
+        if trick is None:
+            continue
+        played = tricks[trick - 1]
+        mine = next(i for i, (seat, _card) in enumerate(played) if seat == "South")
+        shown = [c.get_attribute("aria-label").split(": ", 1)[1]  # type: ignore[union-attr]
+                 for c in walk.locator("[data-testid=walk-trick] .hw-last-one").all()]
+        assert shown == [card for _seat, card in played[:mine]], "the trick as it was when the learner played"
+        expect(walk.locator("[data-testid=walk-hand] [data-played=true]")).to_contain_text(played[mine][1])
+        later = [card for _seat, card in played[mine + 1:]]
+        page_now = shown_outside_the_hands(page)
+        assert not [card for card in later if shows(page_now, card)], "a card played after the learner's is shown"
+        if later and retried is None:
+            retried = (number, played[:mine], later)
+    page.screenshot(path=shots / "review-walk.png", full_page=True)
+    assert retried, "a costly card with cards played after it"
+    number, seen_before, played_after = retried
+    step_to(page, number)
+    held = [li.get_attribute("data-code") for li in walk.locator("[data-testid=walk-hand] li").all()]
+    walk.get_by_role("button", name="Try again").click()
     board = page.get_by_test_id("retry")
     expect(board).to_be_visible()
-    names = [b.get_attribute("aria-label") for b in board.locator("[data-testid=retry-hand] button").all()]
-    assert sorted(names) == sorted(played_then), "Try again shows exactly the learner's cards then"
+    assert [b.get_attribute("data-code") for b in board.locator("[data-testid=retry-hand] button").all()] == held, \
+        "Try again shows exactly the learner's cards then"
     shown = [c.get_attribute("aria-label").split(": ", 1)[1]  # type: ignore[union-attr]
              for c in board.locator("[data-testid=retry-trick] .hw-last-one").all()]
-    assert shown == seen_before, "and the trick as it was when the learner played, nothing else"
+    assert shown == [card for _seat, card in seen_before], "and the trick as it was when the learner played"
     page.screenshot(path=shots / "review-try-again.png", full_page=True)
     # Before the first try, nothing in the page but the learner's own cards shows a card they
     # could not see then: the replay gives way to the position tried again.
@@ -168,48 +228,81 @@ def test_review_marks_the_costly_cards_and_try_again_shows_only_what_the_learner
     for later in played_after:
         assert not shows(before_trying, later), (f"{later}, played after the learner's card, is shown before a try",
                                                  [line for line in before_trying if shows([line], later)])
-    played = page.get_by_test_id("retry-prompt").inner_text()
-    card = re.search(r"You played (\S+) here", played).group(1)  # type: ignore[union-attr]
+    assert_axe_clean(page, "Try again, before a try")
+    prompt = page.get_by_test_id("retry-prompt").inner_text()
+    card = re.search(r"You played (\S+) here", prompt).group(1)  # type: ignore[union-attr]
     buttons = {card_symbol(b.get_attribute("data-code")): b
                for b in board.locator("[data-testid=retry-hand] button").all()}
+    verdicts = []
     for tries in (1, 2):
         before = state_id(page)
         buttons[card].click()
         wait_for_change(page, before)
         expect(page.get_by_test_id("retry-verdict")).to_contain_text(f"{card} is the card you played")
+        verdicts.append(page.get_by_test_id("retry-verdict").inner_text())
         if tries == 1:
             expect(page.get_by_test_id("retry-answer")).to_have_count(0)
             expect(page.get_by_role("button", name="Show the answer")).to_be_visible()
     answer = page.get_by_test_id("retry-answer")
     expect(answer).to_contain_text("The best card was")
     expect(page.get_by_role("button", name="Show the answer")).to_have_count(0)
-    best = re.search(r"The best card was (\S+)\.", answer.inner_text()).group(1)  # type: ignore[union-attr]
+    answer_text = answer.inner_text()
+    best = re.search(r"The best card was (\S+)\.", answer_text).group(1)  # type: ignore[union-attr]
     assert not shows(before_trying, best), ("the better card was shown before the first try",
                                             [line for line in before_trying if shows([line], best)])
     page.get_by_test_id("retry").locator(f"[data-testid=retry-hand] button[data-code='{code_of(best)}']").click()
     expect(page.get_by_test_id("retry-verdict")).to_contain_text("Well found!")
+    verdicts.append(page.get_by_test_id("retry-verdict").inner_text())
+    assert_axe_clean(page, "Try again, found")
     page.screenshot(path=shots / "review-found.png", full_page=True)
+    page.get_by_role("button", name="Back to the review").click()
+    expect(page.get_by_test_id("walk-title")).to_have_text(titles[number - 1])  # back on the choice tried
+    assert_axe_clean(page, "the review's walk")
     try_the_pass_again(page, dealt, shots)
+    page.get_by_role("button", name="Back to the review").click()
+    page.locator("[data-key=review-close]").click()
+    in_view(page, "[data-key=review-open]")  # focus back on the button that opened the review
+    # The live region read the coaching in order: the hint and the coach's words during the hand, then
+    # the review's titles and Try again's prompt and verdicts (each an answer, read at once).
+    page.wait_for_function("""() => { const n = window.hwSaid.length;
+      if (window.hwCount !== n) { window.hwCount = n; window.hwSince = Date.now(); }
+      return Date.now() - window.hwSince > 2000; }""", polling=200, timeout=60_000)
+    said = page.evaluate("() => window.hwSaid")
+    assert coached[0].startswith("★ Coach: ") and len(coached) >= 2, coached
+    in_order(said, coached, "the hint and the coach's words after the tricks")
+    # (opened, closed and opened again; the walk; Try again; two wrong tries, the second with the answer)
+    in_order(said, [titles[0], *titles, prompt, verdicts[0], f"{verdicts[1]} {answer_text}", verdicts[2],
+                    titles[number - 1]], "the review's titles and verdicts")
+
+
+def in_order(said: list[str], lines: list[str], what: str) -> None:
+    """``lines`` were read by the live region, each in an announcement of its own, in this order."""
+    index = 0
+    for line in lines:
+        while index < len(said) and said[index].strip() != line.strip():
+            index += 1
+        assert index < len(said), f"{what}: {line!r} not read (or out of order); read: {said}"
+        index += 1
 
 
 def try_the_pass_again(page: Page, dealt: list[str], shots: Path) -> None:
-    """The pass (the first three cards, which leave the learner's dangerous cards in the hand)
-    in the review's list and beside the first trick, with its reason; Try again shows the
-    thirteen cards as dealt and nothing else; the same pass is refused twice, then the best
-    pass is told, and the best pass is accepted."""
-    page.get_by_role("button", name="Back to the review").click()
-    line = page.get_by_test_id("review-pass")
+    """The pass (the first three cards, which leave the learner's dangerous cards in the hand),
+    the first costly choice of the walk, with its reason and the thirteen cards dealt, the three
+    passed marked; Try again shows the thirteen cards as dealt and nothing else; the same pass is
+    refused twice, then the best pass is told, and the best pass is accepted."""
+    step_to(page, 1)
+    assert walk_title(page)[2] is None, "the pass comes first"
+    walk = page.get_by_test_id("review-walk")
+    line = walk.get_by_test_id("review-mark")
     # Not tried yet: what it cost, not the better pass.
     reason = re.compile(r"Your pass, (\S+ \S+ \S+), cost you about [\d.]+ points\. Can you find a better pass\?")
     expect(line).to_contain_text(reason)
     passed = reason.search(line.inner_text()).group(1).split()  # type: ignore[union-attr]
     assert sorted(passed) == sorted(dealt[:3]), "the review names the three cards the learner passed"
-    back = page.locator("[data-key=replay-back]")
-    while back.is_enabled():
-        back.click()
-    expect(page.get_by_test_id("replay").get_by_test_id("review-mark").first).to_contain_text(reason)
+    assert sorted(card_symbol(li.get_attribute("data-code")) for li in walk.locator("[data-played=true]").all()) \
+        == sorted(passed)
     page.screenshot(path=shots / "review-pass.png", full_page=True)
-    line.get_by_role("button", name="Try again").click()
+    walk.get_by_role("button", name="Try again").click()
     board = page.get_by_test_id("retry")
     expect(board.get_by_test_id("retry-prompt")).to_contain_text(f"You passed {' '.join(passed)} to West.")
     buttons = board.locator("[data-testid=retry-hand] button")
@@ -227,6 +320,7 @@ def try_the_pass_again(page: Page, dealt: list[str], shots: Path) -> None:
             expect(page.get_by_test_id("retry-answer")).to_have_count(0)
     answer = page.get_by_test_id("retry-answer")
     expect(answer).to_contain_text("The best pass was")
+    assert_axe_clean(page, "Try again at the pass")
     page.screenshot(path=shots / "review-pass-try-again.png", full_page=True)
     best = re.search(r"The best pass was (\S+ \S+ \S+)\.", answer.inner_text()).group(1).split()  # type: ignore[union-attr]
     choose_in_retry(board, best)
@@ -235,14 +329,77 @@ def try_the_pass_again(page: Page, dealt: list[str], shots: Path) -> None:
     page.screenshot(path=shots / "review-pass-found.png", full_page=True)
 
 
+def open_the_moon_review(page: Page) -> Locator:
+    """Open the review of the prepared moon hand from the button with the hand's result."""
+    page.get_by_test_id("hand-over").get_by_role("button", name="Review this hand").click(timeout=60_000)
+    walk = page.get_by_test_id("review-walk")
+    expect(walk).to_be_visible(timeout=WAIT_MS)
+    return walk
+
+
+def test_score_moon_the_review_names_the_moon_every_choice_has_its_reason_and_a_reload_keeps_it(
+        page: Page, moon_url: str, shots: Path) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(moon_url)
+    walk = open_the_moon_review(page)
+    expect(page.get_by_test_id("review-moon")).to_have_text("You shot the moon: you took every point of the hand.")
+    total = walk_title(page)[1]
+    assert total == 5
+    for number in range(1, total + 1):
+        step_to(page, number)
+        expect(walk.get_by_test_id("review-mark")).to_contain_text(re.compile(
+            r"cost you about [\d.]+ points\. Can you find a better (card|pass)\? Try again\. This time the others let "
+            r"you take every point and you shot the moon; against careful players this choice costs about [\d.]+"))
+    step_to(page, 3)
+    page.screenshot(path=shots / "review-walk-moon-1280.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    walk.scroll_into_view_if_needed()
+    page.screenshot(path=shots / "review-walk-moon-390.png", full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    title = page.get_by_test_id("walk-title").inner_text()
+    walk.get_by_role("button", name="Try again").click()
+    board = page.get_by_test_id("retry")
+    card = board.locator("[data-testid=retry-hand] button:not([disabled])").first
+    before = state_id(page)
+    card.click()
+    wait_for_change(page, before)
+    verdict = page.get_by_test_id("retry-verdict").inner_text()
+    prompt = page.get_by_test_id("retry-prompt").inner_text()
+    # A reload in the middle of Try again: the same review, on the same choice, its try kept.
+    page.reload()
+    expect(page.get_by_test_id("retry-verdict")).to_have_text(verdict, timeout=60_000)
+    expect(page.get_by_test_id("retry-prompt")).to_have_text(prompt)
+    page.get_by_role("button", name="Back to the review").click()
+    expect(page.get_by_test_id("walk-title")).to_have_text(title)
+    expect(page.get_by_test_id("review-moon")).to_be_visible()
+
+
+def test_the_review_reads_in_the_dark(page: Page, dark_voila_server: SharedServer, shots: Path) -> None:
+    """The walk and Try again on Voilà's dark theme: axe (colours included) finds nothing serious."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(dark_voila_server.render(MOON, "moon"))
+    walk = open_the_moon_review(page)
+    assert_axe_clean(page, "the review's walk, dark")
+    walk.scroll_into_view_if_needed()
+    page.screenshot(path=shots / "review-walk-dark-1280.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    walk.scroll_into_view_if_needed()
+    page.screenshot(path=shots / "review-walk-dark-390.png", full_page=True)
+    walk.get_by_role("button", name="Try again").click()
+    expect(page.get_by_test_id("retry")).to_be_visible()
+    assert_axe_clean(page, "Try again, dark")
+
+
 def shown_outside_the_hands(page: Page) -> list[str]:
     """Every text, label and card code in the page but the learner's cards (the next hand's, the
-    hand tried again, and the notebook's snapshot of the table as first dealt) and the rules card
-    (the same for every game): what the page shows or holds of the cards played."""
+    hand tried again or walked, and the notebook's snapshot of the table as first dealt), the rules
+    card (the same for every game) and the live region (at the instant pace it may still be reading
+    the hand's story, as it was played): what the page shows or holds of the cards played."""
     return page.evaluate("""() => {
       const out = [];
       for (const el of document.querySelectorAll("body *")) {
-        if (el.closest("[data-testid=hand], [data-testid=retry-hand], [data-testid=rules-card], "
+        if (el.closest("[data-testid=hand], [data-testid=retry-hand], [data-testid=walk-hand], "
+                       + "[data-testid=rules-card], .hw-root > [role=status], "
                        + ".hearts-table-snapshot")) continue;
         for (const name of ["aria-label", "data-code", "title"]) {
           if (el.getAttribute(name)) out.push(el.getAttribute(name));

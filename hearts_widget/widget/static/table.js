@@ -311,8 +311,11 @@ export default {
       const first = queue.shift();
       if (first === undefined) { speaking = null; return; }
       const taken = [first];
-      while (first.kind !== "answer" && !TRICK_ENDS.has(taken[taken.length - 1].kind) && queue.length
-        && queue[0].kind !== "answer") taken.push(queue.shift());
+      // An answer to the learner and a coaching line are read on their own, never joined to the story.
+      const alone = (item) => item.kind === "answer" || item.kind.startsWith("coach");
+      while (!alone(first) && !TRICK_ENDS.has(taken[taken.length - 1].kind) && queue.length && !alone(queue[0])) {
+        taken.push(queue.shift());
+      }
       announcer.textContent = taken.map((item) => item.text).join(" ");
       speaking = setTimeout(speakNext, ANNOUNCE_GAP_MS);
     };
@@ -425,9 +428,40 @@ export default {
         rulesCard(), houseRules(), sheet(state, ui), sameDeal(state), narration(state, ui),
       ];
       arrange(content, parts.filter(Boolean));
+      speakCoach(state, ui);
       const sheetNode = (panels.get("sheet") || {}).node || null;
       if (sheetNode !== fittedSheet) { fittedSheet = sheetNode; fitSheet(); } // a new sheet (a hand, a language)
       settleFocus(state);
+    }
+
+    /** The coaching read out through the page's one live region, in order, each once: the hint, the
+     * coach's word after a trick, and in the review the title of the costly decision on display, the
+     * position tried again and each try's verdict (an answer to the learner's own action: read at
+     * once). What the page holds when it is first drawn (a reload) is not read again. */
+    function speakCoach(state, ui) {
+      const review = model.get("review");
+      const open = review && review.open && !review.progress ? review : null;
+      const r = open && open.retry;
+      const lines = {
+        hint: state.hint ? [state.hint.text, `★ ${ui.coach}: ${state.hint.text}`, true] : null,
+        feedback: state.feedback ? [state.feedback, `${ui.coach}: ${state.feedback}`, false] : null,
+        walk: open && !r && open.walk ? [`${open.number}|${open.walk.at}`, open.walk.title, true] : null,
+        retry: r ? [`${open.number}|${r.decision}`, r.prompt, true] : null,
+        verdict: r && r.verdict ? [`${open.number}|${r.decision}|${r.tried.length}`, r.verdict, true] : null,
+        answer: r && r.answer ? [`${open.number}|${r.decision}`, r.answer, true] : null,
+      };
+      const first = local.said === undefined;
+      if (first) local.said = {};
+      const answers = []; // what answers the learner's own action in this update: read at once, as one
+      for (const [key, line] of Object.entries(lines)) {
+        const id = line ? line[0] : null;
+        if (id !== null && id !== local.said[key] && !first) {
+          if (line[2]) answers.push(line[1]);
+          else announce(line[1], `coach-${key}`);
+        }
+        local.said[key] = id;
+      }
+      if (answers.length) announce(answers.join(" "), "coach", true);
     }
 
     // -- focus: kept where the learner left it; moved only when its element went away.
@@ -478,16 +512,17 @@ export default {
      * middle of an update, it made the browser lay the changed page out at once, and again for the
      * frame), unless the learner has put focus elsewhere by then; a later update's target wins.
      * `placed`: the table, not the learner, chose it (see `focusFor`). The page is not scrolled for it. */
-    function focusAtFrame(target, placed) {
+    function focusAtFrame(target, placed, scroll = false) {
       const waiting = focusing !== null;
-      focusing = { target, placed, from: document.activeElement };
+      focusing = { target, placed, from: document.activeElement, scroll };
       if (waiting) return;
       requestAnimationFrame(() => {
-        const { target: node, placed: ours, from } = focusing;
+        const { target: node, placed: ours, from, scroll: into } = focusing;
         focusing = null;
         if (!node.isConnected || document.activeElement !== from) return;
         if (ours) local.placed = node;
         node.focus({ preventScroll: true });
+        if (into) node.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
       });
     }
 
@@ -503,7 +538,13 @@ export default {
       if (!dialogKey) local.dialog = null;
       // A control that asked for focus to go on to another one (which a later update brings): there once it is.
       const next = local.focusNext && root.querySelector(`[data-key="${CSS.escape(local.focusNext)}"]`);
-      if (next) { local.focusNext = null; focusFor(next); return; }
+      if (next) {
+        // Into the review and back to its button: there on screen, not only focused.
+        const shown = local.focusNext.startsWith("review-");
+        local.focusNext = null;
+        focusAtFrame(next, true, shown);
+        return;
+      }
       const firstPlayable = () => (state.your_turn || state.passing) && root.querySelector(".hw-hand .hw-card.hw-legal");
       // Focus the table put on the hand while the learner waited goes on to what they may act on
       // when it comes: Continue under a completed trick, the first playable card on their turn.
@@ -821,7 +862,7 @@ export default {
     function coachWord(state, ui) {
       if (!state.feedback) return null;
       return panel("tell-coach", [state.feedback, ui.coach], () => h("div",
-        { class: "hw-coach", "data-testid": "feedback", role: "status" }, h("strong", {}, ui.coach, ": "), state.feedback));
+        { class: "hw-coach", "data-testid": "feedback" }, h("strong", {}, ui.coach, ": "), state.feedback));
     }
 
     /** Continue under a completed trick on display, and the key that does the same. */
@@ -914,7 +955,7 @@ export default {
           const review = reviewFirst(state);
           box.append(h("div", { class: "hw-hand-over", "data-testid": "hand-over" }, state.hand_over, " ",
             // The review of the hand just over, on the first screen, before the next hand's pass.
-            review ? h("button", { class: "hw-button hw-primary", "data-key": "review-open", onclick: openReview },
+            review ? h("button", { class: "hw-button hw-primary", "data-key": "review-open", onclick: () => openReview("review-open") },
               review.labels.button) : null));
         }
         if (state.passing) {
@@ -1170,7 +1211,7 @@ export default {
           state.game_over.own.map((line) => h("p", { "data-testid": "own-result" }, line)),
           // The review of the game's last hand (the one kept), offered where the learner reads how they did.
           review && !review.open ? h("div", { class: "hw-actions" }, h("button", { class: "hw-button",
-            "data-key": "review-over", onclick: openReview }, ui.review_last)) : null,
+            "data-key": "review-over", onclick: () => openReview("review-over") }, ui.review_last)) : null,
           room.practice(state), // -- classroom hook
           chart(state, ui),
           h("button", { class: "hw-button hw-primary", "data-key": "new-over",
@@ -1184,14 +1225,20 @@ export default {
     function handSummary(ui) {
       const summary = model.get("summary");
       if (!summary) return null;
-      if (retrying()) return null;
-      const review = reviewOf(summary.number);
+      if (reviewing()) return null;
       if (local.replay === undefined || local.replay.number !== summary.number) {
         local.replay = { number: summary.number, index: summary.tricks.length - 1 };
       }
       const index = Math.max(0, Math.min(local.replay.index, summary.tricks.length - 1));
-      return panel("summary", [summary, index, review, ui.replay, ui.cancelled, statics().rule_names, statics().card_names], () => {
-        const step = (by) => () => { local.replay.index = index + by; local.focusKey = by < 0 ? "replay-back" : "replay-forward"; draw(); };
+      return panel("summary", [summary, index, ui.replay, ui.cancelled, statics().rule_names, statics().card_names], () => {
+        // The trick stepped to is read through the page's live region (the title is a new element each time).
+        const step = (by) => () => {
+          local.replay.index = index + by;
+          local.focusKey = by < 0 ? "replay-back" : "replay-forward";
+          draw();
+          const [stepped] = summary.tricks[index + by] || [];
+          if (stepped) announce(stepped, "replay", true);
+        };
         // A trick of the replay, in the order the kernel sends it (state.py, _replayed).
         const shown = summary.tricks[index];
         const [title, number, cards, events, winner, winnerText, holdsText, rule] = shown || [];
@@ -1215,7 +1262,7 @@ export default {
                 "◀ ", ui.replay_back),
               h("button", { class: "hw-button", "data-key": "replay-forward", disabled: index === summary.tricks.length - 1,
                 onclick: step(1) }, ui.replay_forward, " ▶")),
-            h("div", { class: "hw-strong", "data-testid": "replay-title", "aria-live": "polite" }, title),
+            h("div", { class: "hw-strong", "data-testid": "replay-title" }, title),
             // Each card as [seat, code], and 1 after them for a twin that cancelled; the winner's marked.
             h("div", { class: "hw-last-cards" }, cards.map(([seat, code, cancelled]) => h("div",
               { class: `hw-last-one ${seat === winner ? "hw-wins" : ""} ${cancelled ? "hw-cancelled" : ""}`,
@@ -1225,8 +1272,7 @@ export default {
             h("div", { "data-testid": "replay-caption" }, "★ ", winnerText, " ", holdsText, " ", ruleTag(rule)),
             // What the live table told of this trick: a discard, hearts broken, the Black Maria...
             events.map(([kind, told, text]) => h("div", { class: `hw-tell-line hw-event-${kind}`,
-              "data-testid": `replay-${kind}` }, text, " ", ruleTag(told))),
-            reviewMarks(summary.number, number)));
+              "data-testid": `replay-${kind}` }, text, " ", ruleTag(told)))));
         }
         return box;
       });
@@ -1236,10 +1282,25 @@ export default {
     /** Try again at the pass: the codes of the cards chosen so far (three are sent). */
     const retryChosen = new Set();
 
-    /** Open the review, with focus going into it (onto its Close button) once it is drawn. */
-    function openReview() {
-      local.focusNext = "review-close";
+    /** Open the review, with focus going into it (onto its heading, scrolled into view) once it is
+     * drawn; `opener`: the data-key of the button that opened it, where focus goes back on Close. */
+    function openReview(opener = "review-open") {
+      local.focusNext = "review-title";
+      local.reviewOpener = opener;
       send({ type: "review", open: true }, false);
+    }
+
+    /** Close the review: focus goes back to the button that opened it. */
+    function closeReview() {
+      local.focusNext = local.reviewOpener || "review-open";
+      send({ type: "review", open: false }, false);
+    }
+
+    /** Whether the review is open: the hand's summary and the story of the game (the rest of each
+     * trick) give way to it, which shows each costly decision as the learner saw it. */
+    function reviewing() {
+      const review = model.get("review");
+      return Boolean(review && review.open);
     }
 
     /** Whether a decision of the review is tried again: the hand's summary, its replay and the
@@ -1258,41 +1319,26 @@ export default {
       return state.hand_over && !state.game_over && review && !review.open ? review : null;
     }
 
-    /** The review of the hand just finished, when it is this summary's hand, else null. */
-    function reviewOf(number) {
-      const review = model.get("review");
-      return review && review.number === number ? review : null;
-    }
-
-    /** Beside a replayed trick: the review's mark on the learner's card in it, with its reason. */
-    function reviewMarks(number, trickIndex) {
-      const review = reviewOf(number);
-      if (!review || !review.open) return null;
-      const marks = review.marks.filter((m) => m.trick === trickIndex);
-      if (!marks.length) return null;
-      return h("div", { class: "hw-review-marks" }, marks.map((m) => h("div",
-        { class: `hw-review-mark hw-review-${m.class}`, "data-testid": "review-mark", "data-class": m.class },
-        h("strong", {}, m.name, ": "), m.text, " ",
-        h("button", { class: "hw-button", "data-key": `retry:${m.decision}`,
-          onclick: () => { retryChosen.clear(); send({ type: "retry", decision: m.decision }, false); } },
-        review.labels.try_again))));
-    }
-
     /** The review: "Review this hand", then its progress, the count and points lost per class,
      * each costly card (Try again), and the position tried again. */
     function reviewPanel() {
       const summary = model.get("summary");
-      const review = reviewOf(summary ? summary.number : null) || (model.get("review") || {}).open && model.get("review");
-      if (!review || reviewFirst(current() || {})) return null; // closed: its button is with the hand's result
+      const review = model.get("review");
+      // Until the next hand's review replaces it; closed, its button is with the hand's result while that
+      // line leads the table, and the summary of a hand waiting for its moon choice is not this review's.
+      if (!review || reviewFirst(current() || {}) || (!review.open && summary && summary.number !== review.number)) {
+        return null;
+      }
       const labels = review.labels;
       return panel("review", [review, [...retryChosen]], () => {
         const box = h("section", { class: "hw-review", "data-testid": "review", "aria-label": labels.title });
         if (!review.open) {
-          box.append(h("button", { class: "hw-button hw-primary", "data-key": "review-open", onclick: openReview },
-            labels.button));
+          box.append(h("button", { class: "hw-button hw-primary", "data-key": "review-open",
+            onclick: () => openReview("review-open") }, labels.button));
           return box;
         }
-        box.append(h("h3", {}, labels.title), h("p", { class: "hw-small" }, labels.intro));
+        box.append(h("h3", { "data-key": "review-title", tabindex: "-1" }, labels.title),
+          h("p", { class: "hw-small" }, labels.intro));
         if (review.progress) {
           const p = review.progress;
           box.append(h("label", { class: "hw-review-progress", "data-testid": "review-progress" }, p.text, " ",
@@ -1307,13 +1353,45 @@ export default {
           // score.moon: a moon the learner shot, missed or stopped in this hand.
           if (review.moon) box.append(h("p", { class: "hw-strong", "data-testid": "review-moon" }, review.moon.text));
           if (review.solved) box.append(solvedLine(review));
-          if (review.passing) box.append(passLine(review));
-          if (!review.marks.length) box.append(h("p", {}, labels.nothing));
+          if (review.passing && review.passing.class === "good") box.append(passLine(review));
+          box.append(review.walk ? walkBoard(review) : h("p", {}, labels.nothing));
         }
         box.append(h("div", { class: "hw-actions" }, h("button", { class: "hw-button", "data-key": "review-close",
-          onclick: () => send({ type: "review", open: false }, false) }, labels.close)));
+          onclick: closeReview }, labels.close)));
         return box;
       });
+    }
+
+    /** The walk: one costly decision at a time, as the learner saw it (their cards then, their card
+     * or pass marked, the trick before it), what it cost and why, Try again, and the previous and
+     * next costly decisions. Nothing played after the learner's card is in it. */
+    function walkBoard(review) {
+      const w = review.walk;
+      const labels = review.labels;
+      const m = w.mark;
+      const go = (at) => () => send({ type: "review", open: true, at }, false);
+      return h("section", { class: "hw-walk", "data-testid": "review-walk", "aria-label": labels.walk },
+        h("h4", { class: "hw-strong", "data-testid": "walk-title" }, w.title),
+        w.passing ? null : h("div", { class: "hw-label" }, labels.trick_then),
+        w.passing ? null : w.trick.length ? h("div", { class: "hw-last-cards", "data-testid": "walk-trick" },
+          w.trick.map((p) => h("div", { class: "hw-last-one", role: "img", "aria-label": `${p.name}: ${p.card.name}` },
+            cardFace(p.card, "hw-mini"), h("div", { class: "hw-small", "aria-hidden": "true" }, p.name))))
+          : h("p", { "data-testid": "walk-trick" }, w.lead),
+        h("div", { class: "hw-label" }, w.passing ? labels.dealt : labels.your_cards),
+        h("ul", { class: "hw-hand hw-walk-hand", "data-testid": "walk-hand" }, w.hand.map((card) => h("li", {
+          class: `hw-card ${card.played ? "hw-chosen" : ""}`, "data-code": card.code, "data-played": String(card.played) },
+          cardFace(card), h("span", { class: "hw-visually-hidden" },
+            card.played ? `${card.name} (${labels.yours})` : card.name)))),
+        h("div", { class: `hw-review-mark hw-review-${m.class}`, "data-testid": "review-mark", "data-class": m.class },
+          h("strong", {}, m.name, ": "), m.text),
+        h("div", { class: "hw-actions" },
+          h("button", { class: "hw-button", "data-key": "walk-previous", disabled: w.at === 0, onclick: go(w.at - 1) },
+            "◀ ", labels.previous),
+          h("button", { class: "hw-button hw-primary", "data-key": `retry:${m.decision}`,
+            onclick: () => { retryChosen.clear(); send({ type: "retry", decision: m.decision }, false); } },
+          labels.try_again),
+          h("button", { class: "hw-button", "data-key": "walk-next", disabled: w.at === w.total - 1,
+            onclick: go(w.at + 1) }, labels.next, " ▶")));
     }
 
     /** How many of the hand's costly decisions the learner found a good choice for on their own. */
@@ -1326,7 +1404,7 @@ export default {
     function retryEnd(board, review) {
       const r = review.retry;
       const labels = review.labels;
-      if (r.verdict) board.append(h("p", { class: "hw-coach", "data-testid": "retry-verdict", role: "status" }, r.verdict));
+      if (r.verdict) board.append(h("p", { class: "hw-coach", "data-testid": "retry-verdict" }, r.verdict));
       if (r.answer) board.append(h("p", { class: "hw-coach", "data-testid": "retry-answer" }, r.answer));
       if (review.solved) board.append(solvedLine(review));
       board.append(h("div", { class: "hw-actions" },
@@ -1364,7 +1442,7 @@ export default {
         h("div", { class: "hw-label" }, labels.dealt),
         h("div", { class: "hw-hand hw-retry-hand hw-retry-pass", "data-testid": "retry-hand" }, r.hand.map((card) => h("button", {
           class: `hw-card ${r.solved ? "hw-refused" : "hw-playable"} ${retryChosen.has(card.code) ? "hw-chosen" : ""}`,
-          "data-key": `retry-card:${card.code}`, "data-code": card.code, "aria-label": card.name,
+          "data-key": `retry-card:${card.code}`, "data-code": card.code, "aria-label": `${card.rank}${card.symbol}, ${card.name}`,
           "aria-pressed": String(retryChosen.has(card.code)), disabled: r.solved, onclick: toggle(card.code) },
         cardFace(card)))),
         h("div", { class: "hw-actions" }, h("button", { class: "hw-button hw-primary", "data-key": "retry-pass",
@@ -1383,13 +1461,13 @@ export default {
         h("p", { class: "hw-strong", "data-testid": "retry-prompt" }, r.prompt),
         h("div", { class: "hw-label" }, labels.trick_then),
         r.trick.length ? h("div", { class: "hw-last-cards", "data-testid": "retry-trick" }, r.trick.map((p) => h("div",
-          { class: "hw-last-one", "aria-label": `${p.name}: ${p.card.name}` },
-          cardFace(p.card, "hw-mini"), h("div", { class: "hw-small" }, p.name))))
+          { class: "hw-last-one", role: "img", "aria-label": `${p.name}: ${p.card.name}` },
+          cardFace(p.card, "hw-mini"), h("div", { class: "hw-small", "aria-hidden": "true" }, p.name))))
           : h("p", { "data-testid": "retry-trick" }, r.lead),
         h("div", { class: "hw-label" }, labels.your_cards),
         h("div", { class: "hw-hand hw-retry-hand", "data-testid": "retry-hand" }, r.hand.map((card) => h("button", {
           class: `hw-card ${card.legal && !r.solved ? "hw-playable" : "hw-refused"}`, "data-key": `retry-card:${card.code}`,
-          "data-code": card.code, "aria-label": card.name, disabled: !card.legal || r.solved,
+          "data-code": card.code, "aria-label": `${card.rank}${card.symbol}, ${card.name}`, disabled: !card.legal || r.solved,
           onclick: () => send({ type: "retry_play", card: card.code }, false) }, cardFace(card)))));
       return retryEnd(board, review);
     }
@@ -1530,7 +1608,7 @@ export default {
         story.drawn = story.lines.length;
         requestAnimationFrame(() => { storyList.scrollTop = storyList.scrollHeight; });
       }
-      return retrying() ? null : storyBox;
+      return reviewing() ? null : storyBox;
     }
 
     // A completed trick on display: Enter or Space continues (focus anywhere in the table but a control).
