@@ -310,7 +310,7 @@ def review_state(review: Review | None, names: list[str], lang: str) -> dict[str
     if costly and review.retry is None:  # (while a decision is tried again, its position is the retry's)
         at = min(review.at, len(costly) - 1)
         decision = costly[at]
-        mark = next(m for m in state["marks"] if m["decision"] == decision)
+        mark = _walk_mark(review, decision, next(m for m in state["marks"] if m["decision"] == decision), lang)
         trick = None if decision == PASS else mark["trick"] + 1
         state["walk"] = {"at": at, "total": len(costly), "mark": mark,
                          "title": walk_words.walk_title(at + 1, len(costly), trick, lang),
@@ -320,6 +320,21 @@ def review_state(review: Review | None, names: list[str], lang: str) -> dict[str
         state["retry"] = _pass_retry_state(review, retry, names, lang) if retry.decision == PASS \
             else _retry_state(review, retry, names, lang)
     return state
+
+
+def _walk_mark(review: Review, decision: int | str, mark: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The mark of the decision on display in the walk: its reason names no card the learner had not
+    seen then (as in Try again, so the reason stays the same when they try), nor the better card."""
+    if "reason" not in mark:
+        return mark
+    hidden = _not_to_name(review, decision)
+    if decision == PASS:
+        assert review.passing is not None and review.pass_judged is not None
+        reason = cause_text(pass_cause(review.passing[0], review.pass_judged.cards, hidden), lang)
+    else:
+        view, played = review.decisions[decision]  # type: ignore[index]
+        reason = cause_text(play_cause(view, played, hidden), lang)
+    return {**mark, "reason": reason, "text": reason + mark["text"][len(mark["reason"]):]}
 
 
 def _position(review: Review, decision: int | str, names: list[str], lang: str) -> dict[str, Any]:
@@ -342,21 +357,22 @@ def _position(review: Review, decision: int | str, names: list[str], lang: str) 
             "hand": [{**card_info(c, lang), "played": c == played} for c in view.held]}
 
 
-def _not_to_name(review: Review) -> set[Card]:
+def _not_to_name(review: Review, shown: int | str | None = None) -> set[Card]:
     """The cards no mark's reason may name: the better card (or pass) of each costly decision not
-    settled yet and, while a decision is tried again, the cards the learner had not seen then."""
+    settled yet and, while a decision is tried again (or ``shown`` in the walk), the cards the learner
+    had not seen then."""
     hidden: set[Card] = set()
     if review.pass_judged is not None and review.pass_judged.verdict != "good" and PASS not in review.settled:
         hidden |= set(review.pass_judged.best) - set(review.pass_judged.cards)
     hidden |= {j.best for i, j in enumerate(review.judged) if i not in review.settled and j.verdict != "good"}
-    retry = review.retry
-    if retry is None:
+    decision = shown if shown is not None else review.retry.decision if review.retry is not None else None
+    if decision is None:
         return hidden
-    if retry.decision == PASS:
+    if decision == PASS:
         assert review.passing is not None
         view = review.passing[0]
     else:
-        view = review.decisions[retry.decision][0]  # type: ignore[index]
+        view = review.decisions[decision][0]  # type: ignore[index]
     seen = {*view.held, *view.trick.cards, *(c for t in view.tricks for c in t.cards)}
     return hidden | (set(view.rules.deck) - seen)
 

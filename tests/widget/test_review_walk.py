@@ -17,7 +17,7 @@ from hearts_widget.engine import RecordError
 from hearts_widget.widget import persist, review
 
 from .conftest import send
-from .test_review import play_highest
+from .test_review import card_texts, play_highest
 
 CLIENT = "r" * 8 + "-review-walk-123"
 
@@ -45,7 +45,11 @@ def test_the_review_walks_the_costly_decisions_one_at_a_time(saved: str) -> None
     for at, mark in enumerate(state["marks"]):
         send(table, {"type": "review", "open": True, "at": at})
         walk = table.review["walk"]
-        assert walk["mark"] == mark and walk["title"].startswith(f"Costly choice {at + 1} of {len(costly)}")
+        shown = walk["mark"]  # (its reason said from what the learner had seen then: the next test)
+        assert {k: v for k, v in shown.items() if k not in ("reason", "text")} == \
+            {k: v for k, v in mark.items() if k not in ("reason", "text")}
+        assert shown["text"] == shown["reason"] + mark["text"][len(mark["reason"]):]
+        assert walk["title"].startswith(f"Costly choice {at + 1} of {len(costly)}")
         if mark["decision"] == "pass":
             view, passed = table._session.review.passing  # type: ignore[union-attr]
             assert walk["passing"] and walk["title"].endswith("your pass") and not walk["trick"]
@@ -226,3 +230,20 @@ def test_the_lessons_guided_hand_finds_its_review_again_after_a_reload(saved: st
     assert again.review == played.review and again.review["retry"]["verdict"]
     classes = {c["class"]: c["count"] for c in again.review["classes"]}
     assert sum(classes.values()) == 1 + len(again._session.review.decisions) > 2  # type: ignore[union-attr]
+
+
+def test_the_walk_names_no_card_the_learner_had_not_seen_then(saved: str) -> None:
+    """The reason of the choice on display names no card unseen when it was made (nor one played after
+    it in its trick): the same reason Try again then shows."""
+    table = resumed(saved)
+    kept = table._session.review
+    assert kept is not None
+    for at, decision in enumerate(kept.costly()):
+        send(table, {"type": "review", "open": True, "at": at})
+        mark = table.review["walk"]["mark"]
+        view = kept.passing[0] if decision == "pass" else kept.decisions[decision][0]  # type: ignore[union-attr,index]
+        seen = {*view.held, *view.trick.cards, *(c for t in view.tricks for c in t.cards)}
+        assert mark["reason"] and not {str(c) for c in set(view.rules.deck) - seen} & card_texts(mark), mark
+        send(table, {"type": "retry", "decision": decision})
+        assert next(m for m in table.review["marks"] if m["decision"] == decision)["text"] == mark["text"]
+        send(table, {"type": "retry", "decision": None})
