@@ -45,7 +45,8 @@ class ProgressStore(anywidget.AnyWidget):
 class LessonPath(anywidget.AnyWidget):
     """The path of steps: a chip per step (its number, or a tick once done) named by its label, the
     current one marked. The labels change with the language only, so a Next sends ``current`` alone
-    (a few bytes, where the path's whole HTML was 3 KB)."""
+    (a few bytes, where the path's whole HTML was 3 KB). On a narrow screen the chips fold into a
+    menu named ``menu`` ("Step 5 of 23"), shut until the learner opens it."""
 
     _esm = STATIC / "path.js"
     _css = STATIC / "lesson.css"
@@ -55,6 +56,7 @@ class LessonPath(anywidget.AnyWidget):
     done = traitlets.List(traitlets.Bool()).tag(sync=True)
     current = traitlets.Int(0).tag(sync=True)  # the step shown, 0-based
     summary = traitlets.Unicode().tag(sync=True)  # the path's name for a screen reader (steps done)
+    menu = traitlets.Unicode().tag(sync=True)  # the folded path's name on a narrow screen: the step shown
 
 
 RESULT_FORMATS = ("csv", "json")
@@ -80,6 +82,39 @@ class ResultsDownload(anywidget.AnyWidget):
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "results" and content.get("format") in RESULT_FORMATS:
             self.send({"type": "results", "format": content["format"], "text": self._make(content["format"])})
+
+
+class Pager(anywidget.AnyWidget):
+    """A step's pager: the previous page, "Board 2 of 3" and the next page. The count is a live
+    region (a screen reader says it when it changes); a turn asked for in the page comes to
+    ``on_turn`` (-1 or 1), and :meth:`focus` then moves the focus to the heading of the page
+    turned to (a part's ``css_id``). On a phone the buttons show their arrows only (lesson.css),
+    their words kept for a screen reader, so that the pager takes one row."""
+
+    _esm = STATIC / "pager.js"
+    _css = STATIC / "lesson.css"
+
+    count = traitlets.Unicode().tag(sync=True)  # "Board 2 of 3"
+    previous = traitlets.Unicode().tag(sync=True)  # the buttons' words
+    following = traitlets.Unicode().tag(sync=True)
+    first = traitlets.Bool(True).tag(sync=True)  # no page before this one
+    last = traitlets.Bool(True).tag(sync=True)  # no page after it
+    target = traitlets.Unicode().tag(sync=True)  # the class of the part the focus goes into
+    turn = traitlets.Int(0).tag(sync=True)  # counts the pages turned: the page acts on each
+
+    def __init__(self, on_turn: Callable[[int], None]) -> None:
+        super().__init__()
+        self._on_turn = on_turn
+        self.on_msg(self._on_message)
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "turn" and content.get("by") in (-1, 1):
+            self._on_turn(content["by"])
+
+    def focus(self, target: str) -> None:
+        """Move the focus into the part with the class ``target`` once the page shows it."""
+        self.target = target
+        self.turn += 1
 
 
 class LessonStyle(anywidget.AnyWidget):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import partial
 from html import escape
+from itertools import count
 from typing import Any
 
 import ipywidgets as widgets
@@ -48,6 +49,7 @@ GOOD = "hearts-lesson-good"
 BAD = "hearts-lesson-bad"
 HINT = "hearts-lesson-hint"
 BOX = {"border": "1px solid var(--jp-border-color1, #c8c8c8)", "padding": "0.3em 0.8em", "margin": "0.5em 0"}
+_PART_NUMBERS = count(1)
 VARIANTS_SHOWN = (Rules(players=3, variant="black-maria"), Rules(players=6, variant="cancellation"))
 
 
@@ -65,6 +67,12 @@ def _paragraph(text: str, tone: str | None = None) -> str:
 
 def _prompt(text: str) -> str:
     return f'<p style="margin:0.3em 0"><b>{escape(text)}</b></p>'
+
+
+def _ask(text: str) -> str:
+    """A board's question or a check's question: the heading of a page the learner turns to
+    (the focus goes to it when they do, see :mod:`.stepper`), looking like a bold line."""
+    return f'<h4 class="hearts-lesson-ask" tabindex="-1">{escape(text)}</h4>'
 
 
 def verdict_html(explanation: Explanation, lang: str | None, show_rule_ids: bool = False) -> str:
@@ -99,11 +107,14 @@ def close_tree(widget: widgets.Widget) -> None:
 
 
 class Part(widgets.VBox):
-    """A piece of a step that keeps what the learner did (see the module docstring)."""
+    """A piece of a step that keeps what the learner did (see the module docstring); ``css_id`` is a
+    CSS class of its own, by which the page finds it (the stepper moves the focus into it)."""
 
     def __init__(self, children: list[widgets.Widget], lang: str, css: str, boxed: bool = True) -> None:
         super().__init__(children, layout=widgets.Layout(**BOX) if boxed else widgets.Layout())
         self.add_class(css)
+        self.css_id = f"hearts-lesson-part-{next(_PART_NUMBERS)}"
+        self.add_class(self.css_id)
         self.lang = lang
         self.on_change: Callable[[], None] = lambda: None
 
@@ -247,7 +258,7 @@ class PositionBoard(Part):
 
     def render(self) -> None:
         lang = self.lang
-        self.prompt.value = _prompt(self.position.prompt(lang)) if self.position.prompt else ""
+        self.prompt.value = _ask(self.position.prompt(lang)) if self.position.prompt else ""
         self.show_playable.description = lesson_text("ui.show-playable", lang)
         self.show_playable.layout.display = "none" if self.table.state.get("asking") is False else None
         card = self.played()
@@ -311,7 +322,7 @@ class CheckBox(Part):
 
     def render(self) -> None:
         lang = self.lang
-        self.question.value = _prompt(self.check.question(lang))
+        self.question.value = _ask(self.check.question(lang))
         for choice, button in zip(self.check.choices, self.buttons, strict=True):
             button.description = choice.text(lang)
             button.disabled = self.done
@@ -338,7 +349,8 @@ class CheckBox(Part):
 class BroughtBack(Part):
     """A review step's first part: the boards and questions of rules the learner got wrong
     before it and has not mastered yet, to try again (see :mod:`.mastery`). Trying them is
-    optional; each answer counts for its rules' mastery."""
+    optional; each answer counts for its rules' mastery. The step shows them one at a time
+    (:meth:`show`); ``on_items`` is called when some are brought back."""
 
     def __init__(self, lesson: Lesson, lang: str, untaught: tuple[str, ...] = (), show_rule_ids: bool = False,
                  pace: float = SLOW_PACE) -> None:
@@ -347,6 +359,7 @@ class BroughtBack(Part):
         self.show_rule_ids = show_rule_ids
         self.pace = pace
         self.items: dict[str, Part] = {}
+        self.on_items: Callable[[], None] = lambda: None
         self.heading = _html("", "hearts-lesson-again-title")
         super().__init__([self.heading], lang, "hearts-lesson-again", boxed=False)
         self.layout.display = "none"
@@ -361,15 +374,24 @@ class BroughtBack(Part):
         return None
 
     def bring_back(self, names: Iterable[str]) -> None:
-        """Show the parts called ``names`` (``position:<key>``, ``check:<key>``), after those already here."""
+        """Bring back the parts called ``names`` (``position:<key>``, ``check:<key>``), after those already here."""
+        before = len(self.items)
         for name in names:
             if name not in self.items:
                 part = self._make(name)
                 if part is not None:
                     part.on_change = self._changed
                     self.items[name] = part
-        self.children = [self.heading, *self.items.values()]
-        self.layout.display = None if self.items else "none"
+        if len(self.items) != before:
+            self.children = [self.heading, *self.items.values()]
+            self.on_items()
+
+    def show(self, shown: Part | None) -> None:
+        """Show the part ``shown`` of those brought back, under the heading, and hide the others
+        (with None, or a part of the step's own, hide them all and the heading)."""
+        for part in self.items.values():
+            part.layout.display = None if part is shown else "none"
+        self.layout.display = None if shown in self.items.values() else "none"
 
     def set_lang(self, lang: str) -> None:
         for part in self.items.values():

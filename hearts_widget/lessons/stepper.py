@@ -35,7 +35,7 @@ from ..text.teacher import name_label, progress_refused
 from ..text.translate import LANGUAGES, check_language, default_language
 from ..widget.options import SLOW_PACE, check_pace
 from ..widget.render_notice import with_render_notice
-from .browser import RESULT_FORMATS, LessonPath, LessonStyle, ProgressStore, ResultsDownload
+from .browser import RESULT_FORMATS, LessonPath, LessonStyle, Pager, ProgressStore, ResultsDownload
 from .controls import (
     BroughtBack,
     CheckBox,
@@ -47,7 +47,6 @@ from .controls import (
     StepText,
     close_tree,
     demo_part,
-    text_button,
 )
 from .format import Lesson as LessonFile
 from .format import Step, builtin_lesson, load_lesson
@@ -72,17 +71,25 @@ class StepView(widgets.VBox):
     """One step: its words, positions, demonstration and check questions (and a quiz score);
     ``games`` names the learner's run of the lesson its tables keep their games under;
     ``show_rule_ids`` shows the rules' ids beside their names (for teachers); ``pace`` is
-    the seconds between the bots' cards on its tables."""
+    the seconds between the bots' cards on its tables.
+
+    Its boards are shown one at a time, and on a review or a quiz step its questions too, with
+    those brought back first (its *pages*), so that each fits the screen with its verdict."""
 
     def __init__(self, step: Step, lesson: LessonFile, lang: str, games: str = "",
                  show_rule_ids: bool = False, pace: float = SLOW_PACE) -> None:
         self.step = step
         self.lang = lang
-        self.pager: Pager | None = Pager(self) if len(step.positions) > 1 else None  # only with boards to page
+        self.paged_checks = step.review or step.quiz
+        paged = len(step.positions) + (len(step.checks) if self.paged_checks else 0)
+        # A pager where the step has pages to turn, or may have once it brings some back.
+        self.pager: Pager | None = new_pager(self) if paged > 1 or step.review or step.quiz else None
         self.parts: dict[str, Part] = {"text": StepText(step, lang, beside=self.pager)}
         untaught = untaught_at(lesson, step)
         if step.review or step.quiz:  # first, what the learner got wrong before
-            self.parts["again"] = BroughtBack(lesson, lang, untaught, show_rule_ids, pace)
+            again = BroughtBack(lesson, lang, untaught, show_rule_ids, pace)
+            again.on_items = lambda: self.show_page(self.first_not_done())
+            self.parts["again"] = again
         for position in step.positions:
             self.parts[f"position:{position.key}"] = PositionBoard(position, lang, untaught, show_rule_ids, pace)
         if step.demo is not None:
@@ -97,27 +104,59 @@ class StepView(widgets.VBox):
             for box in boxes:
                 box.on_change = score.render
             self.parts["score"] = score
-        self.boards = [part for part in self.parts.values() if isinstance(part, PositionBoard)]
-        self.board = 0  # the board shown: one at a time, so that each fits the screen with its verdict
+        self.page = 0  # the page shown
         super().__init__([*self.parts.values(), LessonStyle()])
         self.add_class("hearts-lesson-step")
         self.add_class(f"hearts-lesson-step-{step.key}")
-        self.show_board(0)
+        self.show_page(0)
 
-    def show_board(self, index: int) -> None:
-        """Show board ``index`` of the step (kept within its boards), the others hidden."""
-        if not self.boards:
+    def pages(self) -> list[Part]:
+        """The parts shown one at a time, in order: those brought back, the boards, and on a
+        review or a quiz the questions."""
+        again = self.parts.get("again")
+        brought = list(again.items.values()) if isinstance(again, BroughtBack) else []
+        own = [part for part in self.parts.values() if isinstance(part, PositionBoard)
+               or (self.paged_checks and isinstance(part, CheckBox))]
+        return brought + own
+
+    def first_not_done(self) -> int:
+        """The first page not done yet (the last one when all are)."""
+        pages = self.pages()
+        return next((i for i, part in enumerate(pages) if not part.done), len(pages) - 1)
+
+    def show_page(self, index: int, focus: bool = False) -> None:
+        """Show page ``index`` (kept within the pages), the others hidden; with ``focus`` (the
+        learner turned the page) the focus goes to its heading and its number is announced."""
+        pages = self.pages()
+        self.page = max(0, min(index, len(pages) - 1))
+        shown = pages[self.page] if pages else None
+        for part in pages:
+            part.layout.display = None if part is shown else HIDDEN
+        again = self.parts.get("again")
+        if isinstance(again, BroughtBack):
+            again.show(shown)
+        self._render_pager()
+        if focus and shown is not None and self.pager is not None:
+            self.pager.focus(shown.css_id)
+
+    def _render_pager(self) -> None:
+        """The pager's words and buttons for the page shown."""
+        if self.pager is None:
             return
-        self.board = max(0, min(index, len(self.boards) - 1))
-        for number, board in enumerate(self.boards):
-            board.layout.display = None if number == self.board else HIDDEN
-        if self.pager is not None:
-            self.pager.render()
+        pager, pages, lang = self.pager, self.pages(), self.lang
+        pager.layout.display = None if len(pages) > 1 else HIDDEN
+        boards = sum(isinstance(part, PositionBoard) for part in pages)
+        kind = "board" if boards == len(pages) else "question" if boards == 0 else "exercise"
+        count, previous, following = PAGE_WORDS[kind]
+        pager.count = lesson_text(count, lang, number=self.page + 1, total=len(pages))
+        pager.previous = lesson_text(previous, lang)
+        pager.following = lesson_text(following, lang)
+        pager.first = self.page == 0
+        pager.last = self.page >= len(pages) - 1
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
-        if self.pager is not None:
-            self.pager.render()
+        self._render_pager()
         for part in self.parts.values():
             part.set_lang(lang)
 
@@ -131,8 +170,7 @@ class StepView(widgets.VBox):
             saved = parts.get(name)
             if isinstance(saved, dict):
                 part.restore(saved)
-        # Back at the first board not played yet (the last one when all are).
-        self.show_board(next((i for i, board in enumerate(self.boards) if not board.done), len(self.boards) - 1))
+        self.show_page(self.first_not_done())
 
     def forget(self) -> None:
         for part in self.parts.values():
@@ -148,28 +186,17 @@ class StepView(widgets.VBox):
         return any(isinstance(part, (GuidedGame, GameTable)) for part in self.parts.values())
 
 
-class Pager(widgets.HBox):
-    """A step's Previous board, "Board n of m" and Next board, beside its title."""
+# The words of a pager (:class:`~.browser.Pager`), by what its pages are: all boards, all questions, or both.
+PAGE_WORDS = {"board": ("ui.board-of", "ui.previous-board", "ui.next-board"),
+              "question": ("ui.question-of", "ui.previous-question", "ui.next-question"),
+              "exercise": ("ui.exercise-of", "ui.previous-exercise", "ui.next-exercise")}
 
-    def __init__(self, view: StepView) -> None:
-        self.view = view
-        self.count = widgets.HTML()
-        self.count.add_class("hearts-lesson-board-count")
-        self.previous = text_button("", lambda: view.show_board(view.board - 1))
-        self.next = text_button("", lambda: view.show_board(view.board + 1))
-        self.next.add_class("hearts-lesson-next-board")
-        self.previous.add_class("hearts-lesson-previous-board")
-        super().__init__([self.previous, self.count, self.next],
-                         layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
 
-    def render(self) -> None:
-        view, lang = self.view, self.view.lang
-        count = lesson_text("ui.board-of", lang, number=view.board + 1, total=len(view.boards))
-        self.count.value = f'<span style="white-space:nowrap;padding:0 .6em">{escape(count)}</span>'
-        self.previous.description = "← " + lesson_text("ui.previous-board", lang)
-        self.next.description = lesson_text("ui.next-board", lang) + " →"
-        self.previous.disabled = view.board == 0
-        self.next.disabled = view.board == len(view.boards) - 1
+def new_pager(view: StepView) -> Pager:
+    """A pager for ``view``'s pages, hidden while it has one or none (see :meth:`StepView.show_page`)."""
+    pager = Pager(lambda by: view.show_page(view.page + by, focus=True))
+    pager.add_class("hearts-lesson-pager")
+    return pager
 
 
 def untaught_at(lesson: LessonFile, step: Step) -> tuple[str, ...]:
@@ -264,15 +291,17 @@ class Lesson(widgets.VBox):
                                           layout=widgets.Layout(width="auto"))
             self.your_name.add_class("hearts-lesson-name")
             self.your_name.observe(lambda change: self.set_name(change["new"]), names="value")
-        # One row for the title, Back/Next, the rules mastered and the language, so that a step's board
-        # fits the screen below.
+        # One row for the title, Back/Next, the rules mastered and the language, and one for the path, so
+        # that a step's board fits the screen below; on a phone (lesson.css) the title and Back/Next, then
+        # the path folded into its "Step 5 of 23" and the language, then the rules mastered.
         nav = widgets.HBox([self.back, self.counter, self.next], layout=widgets.Layout(align_items="center"))
-        header = widgets.HBox([self.heading, nav, self.mastery, self.language], layout=widgets.Layout(
+        nav.add_class("hearts-lesson-nav")
+        header = widgets.HBox([self.heading, nav, self.mastery, self.language, self.path], layout=widgets.Layout(
             justify_content="space-between", align_items="center", flex_flow="row wrap"))
         header.add_class("hearts-lesson-header")
         footer = widgets.HBox([self.downloads, *filter(None, [self.your_name]), self.start_over], layout=widgets.Layout(
             justify_content="space-between", align_items="center", flex_flow="row wrap"))
-        children: list[widgets.Widget] = [header, self.notice, self.path, self.content, footer]
+        children: list[widgets.Widget] = [header, self.notice, self.content, footer]
         super().__init__(children + ([self.store] if self.store is not None else []))
         self.add_class("hearts-lesson")
         self.go(self.index)
@@ -491,6 +520,7 @@ class Lesson(widgets.VBox):
         self.path.done_labels = [lesson_text("ui.step-done", lang, number=number, title=step.title(lang))
                                  for number, step in enumerate(steps, start=1)]
         self.path.summary = lesson_text("ui.path", lang, done=sum(done), total=len(steps))
+        self.path.menu = step_of
         self.path.done = done
         self.path.current = self.index
         self.downloads.label = lesson_text("ui.results", lang)
@@ -512,7 +542,9 @@ class Lesson(widgets.VBox):
                          f'{escape(mark)} {escape(name)}</li>')
         done = sum(row["mastered"] for row in table.values())
         heading = escape(lesson_text("ui.mastered", lang, done=done, total=len(table)))
-        self.mastery.value = (f'<details class="hearts-lesson-mastery"><summary>{heading}</summary>'
+        short = escape(lesson_text("ui.mastered-short", lang, done=done, total=len(table)))  # a phone's
+        self.mastery.value = (f'<details class="hearts-lesson-mastery"><summary><span class="hearts-lesson-long">'
+                              f'{heading}</span><span class="hearts-lesson-short">{short}</span></summary>'
                               f'<ul>{"".join(chips)}</ul></details>')
 
     def _results_file(self, kind: str) -> str:

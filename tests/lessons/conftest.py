@@ -20,6 +20,8 @@ LESSON = ROOT / "notebooks" / "lesson.ipynb"
 # The same lesson with the bots at the instant pace on every table: for the tests that walk it,
 # where the pace is not what they test (a board's trick at the teaching pace takes 2-3 s).
 INSTANT_LESSON = "from hearts_widget.lessons.stepper import Lesson\n\nLesson(pace=0)"
+# The same lesson in a class (a class store in the kernel's own folder): it asks the learner's name.
+CLASS_LESSON = f"import os\nos.environ['HEARTS_CLASS_DB'] = 'class.sqlite'\n{INSTANT_LESSON}"
 SCREENSHOTS = ROOT / "artifacts" / "screenshots" / "lessons"
 SERVER_WAIT_S = 120
 
@@ -57,6 +59,12 @@ def open_lesson(page: Page, url: str) -> Iterator[Page]:
 def lesson_page(page: Page, lesson_url: str) -> Iterator[Page]:
     """The lesson at the instant pace, opened fresh."""
     yield from open_lesson(page, lesson_url)
+
+
+@pytest.fixture
+def class_lesson_page(page: Page, voila_server: SharedServer) -> Iterator[Page]:
+    """The lesson at the instant pace in a class (it asks the learner's name), opened fresh."""
+    yield from open_lesson(page, voila_server.render(CLASS_LESSON, "lesson"))
 
 
 @pytest.fixture

@@ -167,3 +167,47 @@ def test_every_board_and_question_has_a_review_after_it() -> None:
     asks = [i for i, s in enumerate(LESSON.steps) if s.positions or s.checks]
     reviews = [i for i, s in enumerate(LESSON.steps) if s.review or s.quiz]
     assert reviews and max(reviews) > max(asks)
+
+
+def test_a_review_shows_what_it_brings_back_then_its_own_boards_and_questions_one_at_a_time() -> None:
+    """Issue 35: the review's pages are what it brings back, then its boards and its questions, one
+    shown at a time with "Exercise n of m"; a turn asked for in the page shows the next and sends
+    the focus to its question; a review's first page is the first not answered."""
+    progress = progress_with({key: {f"position:{key}": {"played": None, "wrong": 1, "first": False}}
+                              for key in ("follow-suit", "first-lead")})
+    view = Lesson(lang="en", remember=False, pace=0)
+    view.progress = progress
+    view.go(LESSON.steps.index(step("review")))
+    shown = view.views[view.index]
+    pages = shown.pages()
+    own = [shown.parts[f"position:{p.key}"] for p in step("review").positions]
+    own += [shown.parts[f"check:{c.key}"] for c in step("review").checks]
+    again = shown.parts["again"]
+    assert pages == [*again.items.values(), *own]  # type: ignore[attr-defined]
+    assert len(again.items) == 2  # type: ignore[attr-defined]
+    pager = shown.pager
+    assert pager is not None and pager.count == f"Exercise 1 of {len(pages)}" and pager.first and not pager.last
+    assert [part.layout.display for part in pages] == [None] + ["none"] * (len(pages) - 1)
+    pager._on_message(pager, {"type": "turn", "by": 1}, [])
+    assert pager.count == f"Exercise 2 of {len(pages)}" and pager.target == pages[1].css_id and pager.turn == 1
+    assert [part.layout.display for part in pages] == ["none", None] + ["none"] * (len(pages) - 2)
+    assert again.layout.display is None  # the second page brought back, under its heading
+    for _ in pages:
+        pager._on_message(pager, {"type": "turn", "by": 1}, [])
+    assert shown.page == len(pages) - 1 and pager.last and again.layout.display == "none"
+    pager._on_message(pager, {"type": "turn", "by": 7}, [])  # not a turn
+    assert shown.page == len(pages) - 1
+    shown.set_lang("sw")
+    assert pager.count == f"Zoezi {len(pages)} kati ya {len(pages)}"
+
+
+def test_the_quiz_asks_one_question_at_a_time_and_a_step_with_one_board_has_no_pager() -> None:
+    view = Lesson(lang="en", remember=False, pace=0)
+    view.go(LESSON.steps.index(step("quiz")))
+    quiz = view.views[view.index]
+    assert quiz.pager is not None and quiz.pager.count == f"Question 1 of {len(step('quiz').checks)}"
+    assert quiz.pager.following == "Next question"
+    view.go(LESSON.steps.index(step("follow-suit")))
+    assert view.views[view.index].pager is None
+    view.go(LESSON.steps.index(step("hearts-lead")))
+    assert view.views[view.index].pager.count == "Board 1 of 3"  # type: ignore[union-attr]

@@ -32,6 +32,7 @@ from servers import SharedServer
 
 from .conftest import SCREENSHOTS
 from .walk import (
+    COUNT,
     INDEX,
     OWN_BOARDS,
     OWN_CHECKS,
@@ -41,9 +42,11 @@ from .walk import (
     at_step,
     guard,
     nothing_told_yet,
+    page_number,
     play_position,
     play_table,
     shoot,
+    turn_to,
 )
 
 
@@ -68,9 +71,9 @@ def test_every_step_walked_wrong_first_then_right_and_the_results_download(lesso
             expect(box).to_have_text(lesson_text("ui.quiz-unfinished"))
             first, *rest = current.checks
             act_on_step(page, replace(current, checks=(first,)))  # the first question wrong, then right
-            for check in rest:  # the others right at the first try
-                root = page.locator(f".hearts-lesson-step-{current.key}").locator(OWN_CHECKS).nth(
-                    current.checks.index(check))
+            step_root = page.locator(f".hearts-lesson-step-{current.key}")
+            for check in rest:  # the others right at the first try, one question at a time
+                root = turn_to(step_root, current, OWN_CHECKS, current.checks.index(check))
                 root.get_by_role("button", name=check.choice(check.answer).text(), exact=True).click()
             expect(box).to_have_text(lesson_text("ui.quiz-score", right=len(rest), total=len(current.checks)))
         else:
@@ -323,6 +326,41 @@ def step_seen_at_both_widths(page: Page, current: Step, number: int, lang: str) 
     page.set_viewport_size(SCREENS["1280x800"])
 
 
+def number_of(root: Locator) -> str:
+    """The pager's count, as the learner reads it ("Exercise 2 of 8")."""
+    return root.locator(COUNT).inner_text()
+
+
+# Where a page's end is on a phone: a board's first row of cards (the hand), a question's last answer.
+PAGE_END = ".hw-hand .hw-card, .hearts-lesson-choice"
+
+
+def page_on_one_screen(page: Page, root: Locator, part: Locator, what: str) -> None:
+    """A review's or a quiz's page (a board or a question) alone on one screen: at 1280x800 and
+    1024x768 the step's title, the pager's count, the whole page and Next are in the window; on a
+    phone, the page's question and its answers (a question's) or the first row of its cards (a
+    board's hand) are on the first screen, the lesson scrolled to its top (a 13-card hand's last
+    row too in English; Tagalog's longer words put it about 40 px lower). The window is left at
+    1280x800."""
+    for screen, size in SCREENS.items():
+        page.set_viewport_size(size)
+        things = [root.locator(".hearts-lesson-text h3"), root.locator(COUNT), part,
+                  page.locator(".hearts-lesson-next")]
+        off = [f"{thing} at {thing.bounding_box()}" for thing in things if not comes_on_screen(page, thing)]
+        assert off == [], f"{what}: {off} off the screen at {screen}"
+    page.set_viewport_size(SIZES["phone"])
+    expect(part.locator(".hw-table.hw-columns, .hearts-lesson-choice").first).to_be_visible()
+    below = page.evaluate("""([part, ends]) => {
+        const top = document.querySelector('.hearts-lesson').getBoundingClientRect().top;
+        const at = document.querySelector('.hearts-lesson').offsetTop;
+        const shown = [...part.querySelectorAll(ends)].filter((e) => e.getClientRects().length);
+        const last = shown[0]?.matches('.hw-card') ? shown[0] : shown.pop();
+        const end = (last || part).getBoundingClientRect().bottom - top + at;
+        return end > innerHeight ? `its end at ${Math.round(end)} px` : ''; }""", [part.element_handle(), PAGE_END])
+    assert not below, f"{what}: {below}, below the first screen of a phone"
+    page.set_viewport_size(SCREENS["1280x800"])
+
+
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_every_step_and_board_in_every_language_asks_first_and_fits_the_screen(
         lesson_url: str, page: Page, lang: str) -> None:
@@ -341,6 +379,7 @@ def test_every_step_and_board_in_every_language_asks_first_and_fits_the_screen(
     defined = next(s.key for s in STEPS if "play.hearts-lead" in s.rules)
     broken_at = ""  # the first step that says "broken"
     twins = 0  # cards seen cancelled
+    measured: set[str] = set()  # the pages brought back or asked one at a time, measured once
     for number, current in enumerate(STEPS, start=1):
         at_step(page, current.key, lang)
         root = page.locator(f".hearts-lesson-step-{current.key}")
@@ -352,16 +391,27 @@ def test_every_step_and_board_in_every_language_asks_first_and_fits_the_screen(
         if current.review:  # this walk played each first board's refused card first: they come back
             expect(root.locator(".hearts-lesson-again .hearts-lesson-position").first).to_be_visible()
             nothing_told_yet(root.locator(".hearts-lesson-again .hearts-lesson-position").first)
+        if current.review or current.quiz:  # one board or question at a time, each on one screen
+            brought = ".hearts-lesson-again :is(.hearts-lesson-position, .hearts-lesson-check)"
+            expect(root.locator(COUNT)).to_have_text(re.compile(r"\d+\D+\d+"))
+            again = page_number(root)[1] - len(current.positions) - len(current.checks)  # (the count says all)
+            pages = [(brought, i) for i in range(again)]
+            pages += [(OWN_CHECKS, i) for i in range(len(current.checks))] if len(current.checks) > 1 else []
+            for selector, index in pages:
+                part = turn_to(root, current, selector, index)
+                question = part.locator(".hearts-lesson-ask").first.inner_text()
+                if question not in measured:  # (the quiz brings back what the review did)
+                    measured.add(question)
+                    page_on_one_screen(page, root, part, f"{lang}, {current.key}, {number_of(root)}")
         for index, position in enumerate(current.positions):
-            if index:
-                root.locator(".hearts-lesson-next-board").click()
-            board = root.locator(OWN_BOARDS).nth(index)
+            board = turn_to(root, current, OWN_BOARDS, index)
             expect(board.locator(".hw-hand .hw-card")).to_have_count(len(position.cards))
             nothing_told_yet(board)
             what = f"{lang}, {current.key}, board {position.key}"
-            fits = not current.review  # (a review's boards follow those it brings back, below the screen)
+            fits = True  # (a review's boards too: one page at a time)
             seen = [root.locator(".hearts-lesson-text h3"), board.locator(".hearts-lesson-prompt"),
-                    board.locator(".hw-root"), page.locator(".hearts-lesson-next")]
+                    board.locator(".hw-root"), page.locator(".hearts-lesson-next"),
+                    *([root.locator(COUNT)] if root.locator(COUNT).count() else [])]
             seen_at_every_size(page, board, what, seen, fits)
             illegal = [code for code, (legal, _rule) in position.expect.items() if not legal]
             if illegal:

@@ -92,6 +92,49 @@ def shoot(page: Page, path: Path) -> None:
         page.evaluate(RECLIP)
 
 
+# A pager's count: "Board 2 of 3", "Zoezi 2 kati ya 3" (the page's number first, then the total).
+COUNT = ".hearts-lesson-board-count"
+
+
+def page_number(root: Locator) -> tuple[int, int]:
+    """The page shown and the number of pages, as the step's pager says."""
+    number, total = (int(n) for n in re.findall(r"\d+", root.locator(COUNT).inner_text())[:2])
+    return number, total
+
+
+def turn_to(root: Locator, step: Step, selector: str, index: int) -> Locator:
+    """Turn the step's pages with its pager until its ``index``-th ``selector`` (a board, or on a
+    review or a quiz a question) is shown, and return it: its number is its place among the step's
+    pages (those brought back first), and each turn waits for the count to say the next number. A
+    page turned to has the focus on its heading (its question), and is the only page of the step
+    shown; the count is a live region."""
+    part = root.locator(selector).nth(index)
+    if len(step.positions) < 2 and not (step.review or step.quiz):  # a step with one board: no pager
+        expect(part).to_be_visible()
+        return part
+    kinds = ".hearts-lesson-position, .hearts-lesson-check" if step.review or step.quiz else ".hearts-lesson-position"
+    expect(part).to_be_attached()
+    expect(root.locator(COUNT)).to_have_text(re.compile(r"\d+\D+\d+"))  # the pager drawn
+    expect(root.locator(COUNT)).to_have_attribute("role", "status")
+    wanted = root.evaluate("""(step, [kinds, selector, index]) => [...step.querySelectorAll(kinds)]
+        .indexOf(step.querySelectorAll(selector)[index]) + 1""", [kinds, selector, index])
+    assert wanted > 0, f"{step.key}: {selector} {index} is not a page of the step"
+    shown, total = page_number(root)
+    forward = wanted > shown
+    button = root.locator(".hearts-lesson-next-board" if forward else ".hearts-lesson-previous-board")
+    while shown != wanted:
+        button.click()
+        shown += 1 if forward else -1
+        expect(root.locator(COUNT)).to_have_text(re.compile(rf"^\D*{shown}\D+{total}\D*$"))
+        if shown == wanted:  # the learner turned to it: the focus is on its question
+            heading = part.locator(".hearts-lesson-ask")
+            if heading.count():
+                expect(heading.first).to_be_focused()
+    expect(part).to_be_visible()
+    expect(root.locator(kinds).filter(visible=True)).to_have_count(1)
+    return part
+
+
 def play_position(page: Page, step: Step, lang: str = "en") -> None:
     """On every board: nothing told before the learner's first card (no verdict, ✕ mark
     or rule sentence); an illegal card first (refused on the board, and then the
@@ -99,11 +142,7 @@ def play_position(page: Page, step: Step, lang: str = "en") -> None:
     beside the board."""
     root = page.locator(f".hearts-lesson-step-{step.key}")
     for index, position in enumerate(step.positions):
-        if index:  # one board at a time: the next one in place of this one
-            root.locator(".hearts-lesson-next-board").click()
-            expect(root.locator(OWN_BOARDS).nth(index - 1)).to_be_hidden()
-        board = root.locator(OWN_BOARDS).nth(index)
-        expect(board).to_be_visible()
+        board = turn_to(root, step, OWN_BOARDS, index)  # one board at a time: the next one in place of this one
         expect(board.locator(".hw-hand .hw-card")).to_have_count(len(position.cards))
         nothing_told_yet(board)
         illegal = [code for code, (legal, _rule) in position.expect.items() if not legal]
@@ -140,6 +179,8 @@ def answer_checks(page: Page, step: Step, lang: str = "en", wrong_first: bool = 
     root = page.locator(f".hearts-lesson-step-{step.key}")
     for index, check in enumerate(step.checks):
         box = root.locator(OWN_CHECKS).nth(index)
+        if step.review or step.quiz:  # one question at a time
+            turn_to(root, step, OWN_CHECKS, index)
         if wrong_first:
             wrong = next(c for c in check.choices if c.id not in check.answers)
             box.get_by_role("button", name=wrong.text(lang), exact=True).click()

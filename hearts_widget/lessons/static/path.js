@@ -1,12 +1,24 @@
 // The lesson's path of steps: a chip per step, its number or a tick once done, the current one
 // marked. The kernel sends the labels when the language changes and only `current` (and `done`
 // when a step is done) on Back and Next; the chips are kept and their classes changed.
+// On a narrow screen (a phone) the chips fold into a menu, "Step 5 of 23", shut until opened, so
+// that the step's board has the screen; on a wider one the menu is open and its name not shown.
+
+const WIDE = "(min-width: 601px)"; // lesson.css hides the menu's name from this width on
 
 /** @param {{ model: any, el: HTMLElement }} ctx */
 function render({ model, el }) {
+  const menu = document.createElement("details");
+  menu.className = "hearts-lesson-path-menu";
+  const name = document.createElement("summary");
   const box = document.createElement("div");
   box.className = "hearts-lesson-path";
-  el.appendChild(box);
+  menu.append(name, box);
+  el.appendChild(menu);
+  const wide = window.matchMedia(WIDE);
+  const fit = () => { menu.open = wide.matches; };
+  fit();
+  wide.addEventListener("change", fit);
   const draw = () => {
     /** @type {string[]} */
     const todo = model.get("todo_labels");
@@ -15,6 +27,7 @@ function render({ model, el }) {
     /** @type {boolean[]} */
     const done = model.get("done");
     const current = model.get("current");
+    name.textContent = model.get("menu");
     box.setAttribute("aria-label", model.get("summary"));
     while (box.children.length > todo.length) box.lastElementChild?.remove();
     todo.forEach((todoLabel, index) => {
@@ -33,9 +46,10 @@ function render({ model, el }) {
     });
   };
   draw();
-  const events = ["todo_labels", "done_labels", "done", "current", "summary"].map((name) => `change:${name}`);
+  const events = ["todo_labels", "done_labels", "done", "current", "summary", "menu"].map((n) => `change:${n}`);
   for (const event of events) model.on(event, draw);
   return () => {
+    wide.removeEventListener("change", fit);
     for (const event of events) model.off(event, draw);
   };
 }

@@ -1,0 +1,74 @@
+// A step's pager: the previous page, its count ("Board 2 of 3") and the next page. The count is a
+// live region, so that a screen reader says the new count; a click asks the kernel to turn the page
+// ({type: "turn", by: -1 | 1}), and when the kernel has turned it the focus goes to the new page's
+// heading (its question: the part with the class `target`, in this step) once the page shows it.
+// Each button's words are in a span of their own, which a phone's style sheet hides visually.
+
+const FRAMES = 300; // about 5 s at 60 frames a second: then the focus is left where it is
+
+/**
+ * @param {string} css
+ * @param {string} arrow
+ * @param {boolean} before whether the arrow goes before the words
+ */
+function button(css, arrow, before) {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.className = `jupyter-button jupyter-widgets ${css}`;
+  const words = document.createElement("span");
+  words.className = "hearts-lesson-pager-words";
+  const mark = document.createElement("span");
+  mark.setAttribute("aria-hidden", "true");
+  mark.textContent = arrow;
+  if (before) element.append(mark, " ", words);
+  else element.append(words, " ", mark);
+  return { element, words };
+}
+
+/** @param {{ model: any, el: HTMLElement }} ctx */
+function render({ model, el }) {
+  const row = document.createElement("div");
+  row.className = "hearts-lesson-pager-row";
+  const previous = button("hearts-lesson-previous-board", "←", true);
+  const next = button("hearts-lesson-next-board", "→", false);
+  const count = document.createElement("span");
+  count.className = "hearts-lesson-board-count";
+  count.setAttribute("role", "status");
+  row.append(previous.element, count, next.element);
+  el.appendChild(row);
+  const draw = () => {
+    count.textContent = model.get("count");
+    previous.words.textContent = model.get("previous");
+    next.words.textContent = model.get("following");
+    previous.element.disabled = model.get("first");
+    next.element.disabled = model.get("last");
+  };
+  draw();
+  previous.element.addEventListener("click", () => model.send({ type: "turn", by: -1 }));
+  next.element.addEventListener("click", () => model.send({ type: "turn", by: 1 }));
+  const move = () => {
+    const target = model.get("target");
+    const step = el.closest(".hearts-lesson-step") || document;
+    let frames = 0;
+    const look = () => {
+      const part = /** @type {HTMLElement | null} */ (step.querySelector(`.${CSS.escape(target)}`));
+      if (part && part.getClientRects().length) {
+        const heading = /** @type {HTMLElement} */ (part.querySelector(".hearts-lesson-ask") || part);
+        if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+        heading.focus();
+        return;
+      }
+      if (++frames < FRAMES) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  };
+  const events = ["count", "previous", "following", "first", "last"].map((name) => `change:${name}`);
+  for (const event of events) model.on(event, draw);
+  model.on("change:turn", move);
+  return () => {
+    for (const event of events) model.off(event, draw);
+    model.off("change:turn", move);
+  };
+}
+
+export default { render };
