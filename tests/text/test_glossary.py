@@ -5,6 +5,7 @@ learner who meets the printed rules finds the same word on the table and in the 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -23,8 +24,31 @@ TERMS: dict[str, dict[str, str]] = {
            r"\bmoon\b": r"mwezi", r"\bdiscard": r"tup", r"\btrumps?\b": r"turufu",
            r"\bface down\b": r"funikwa|kifudifudi"},
 }
-# A word the glossary gives one term only, never another (the target is not the aim).
-NOT_FOR: dict[str, dict[str, str]] = {"ceb": {r"\btarget\b": r"tumong"}, "sw": {r"\btarget\b": r"lengo"}}
+# The variants, cancelling twins, the two packs, the kitty and a score below zero (issue 35: sw left
+# the variants' names in English, ceb said "Magkanselar" and "pakete", tl "bumaba sa sero", "drop to
+# zero"). Cancelling, not the variant's name ("Cancellation Hearts").
+CANCEL = r"\bcancel(s|led|ling)?\b"
+TERMS["tl"] |= {CANCEL: r"kansela", r"\btwo packs\b": r"dalawang kumpol",
+                r"\bbelow zero\b": r"ilalim ng sero"}
+TERMS["ceb"] |= {CANCEL: r"kansela", r"\btwo packs\b": r"duha ka pundok", r"\bkitty\b": r"gitabi"}
+TERMS["sw"] |= {r"\bCancellation Hearts\b": r"Mioyo ya Kufutana", r"\bOmnibus Hearts\b": r"Mioyo ya Omnibus",
+                CANCEL: r"fut", r"\btwo packs\b": r"pakiti mbili", r"\bkitty\b": r"akiba"}
+# A word the glossary gives one term only, never another (the target is not the aim), or none (a
+# word the glossary does not use: a misspelling, an English name it translates).
+NOT_FOR: dict[str, dict[str, str]] = {
+    "tl": {r"\bbelow zero\b": r"bumaba sa sero"},
+    "ceb": {r"\btarget\b": r"tumong", CANCEL: r"kanselar", r"\bpacks?\b": r"pakete"},
+    "sw": {r"\btarget\b": r"lengo", r"Hearts\b": r"(Cancellation|Omnibus) Hearts"},
+}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED_LANGUAGES)
+def test_every_word_the_catalogs_are_held_to_is_the_glossarys(lang: str) -> None:
+    """Each word above is in the language's glossary (hearts_widget/text/glossary/<lang>.md): the
+    test holds the catalogs to the glossary, not to a list of its own."""
+    glossary = (Path(po_file(lang)).parents[3] / "glossary" / f"{lang}.md").read_text(encoding="utf-8")
+    missing = [word for word in TERMS[lang].values() if not re.search(word, glossary, re.IGNORECASE)]
+    assert not missing, f"{lang}: not in the glossary: {missing}"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED_LANGUAGES)
