@@ -267,6 +267,11 @@ def _position(raw: Any, where: _Where, at: str) -> Position:
                                        + (" (a two-pack hand is set up by replaying it)" if rules.packs == 2 else ""))
     if cards["kitty"] and rules.packs != 2:
         where.fail(f"{at}.kitty", "only Cancellation Hearts (two packs) has a kitty")
+    held = len(parse_cards(cards["held"]))
+    if "tricks_done" in obj and held != rules.cards_each - tricks_done:  # the count, not the cards, is blamed
+        where.fail(f"{at}.tricks_done", f"{tricks_done} tricks done leave {rules.cards_each - tricks_done} cards "
+                                        f"in each hand, but 'held' has {held}: with {held} cards held, "
+                                        f"'tricks_done' is {rules.cards_each - held}")
     leader = obj.get("leader")
     if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)
                                or not 0 <= leader < players):

@@ -55,6 +55,13 @@ def test_bad_card_notation_in_a_position_names_the_field() -> None:
     assert "step 3 ('follow-suit'), field 'positions[0].held'" in message and "QX" in message
 
 
+def test_a_wrong_trick_count_is_blamed_on_tricks_done_not_on_the_cards_held() -> None:
+    """Issue 35: 5 cards held after 9 tricks (4 would be left) named 'held' as the field at fault."""
+    message = refused(broken(lambda d: d["steps"][2]["positions"][0].update(tricks_done=9)))
+    assert "step 3 ('follow-suit'), field 'positions[0].tricks_done'" in message
+    assert "9 tricks done leave 4 cards in each hand, but 'held' has 5" in message and "'tricks_done' is 8" in message
+
+
 def test_a_position_the_engine_disagrees_with_is_refused() -> None:
     def lie(d: dict) -> None:
         d["steps"][2]["positions"][0]["expect"][1]["legal"] = False
