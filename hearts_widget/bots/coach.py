@@ -58,7 +58,7 @@ from .claims import Claim, hint_claims, pass_hint_claims, risk_claims
 from .passing import PassDeals, pass_candidates
 from .strong import Deal, Deals, distinct_choices
 from .table import Table, tricks_taken_before
-from .tactics import decide, index_mask, moon_hand, moon_threat, pass_reasons
+from .tactics import decide, index_mask, moon_hand, moon_threat, pass_danger, pass_reason, pass_reasons
 from .variants import current_winner, points_taken, variant_decide, wins_now
 from .verify import holds
 
@@ -151,10 +151,10 @@ def _play_hint(view: SeatView) -> tuple[Card, str, dict[str, Any]]:
     table = Table.of(view)
     index, reason = decide(table)
     card, reason, extra = variant_decide(view, ALL_CARDS[index], reason)
-    searched = _searched_card(view, table, card)
-    if searched is not None:
-        extra = {"instead": card, "gain": searched[1]}
-        card, reason = searched[0], "search-better"
+    chosen, gain = _hint_card(view, table, card)
+    if chosen is not card:
+        extra = {"instead": card, "gain": round(gain, 1)}
+        card, reason = chosen, "search-better"
     facts: dict[str, Any] = {"card": card, **extra}
     now = current_winner(view)
     if now is not None:
@@ -300,6 +300,8 @@ class Source(Protocol):
     """Where a search's deals come from: :class:`.strong.Deals` for a card to play,
     :class:`.passing.PassDeals` for a pass."""
 
+    rng: random.Random  # where the next deal comes from (the search seeds it per deal)
+
     def sample(self) -> Any: ...  # a new deal, with its ``weight``
 
     def result(self, deal: Any, candidate: int) -> float: ...  # lower is better
@@ -326,14 +328,26 @@ def sampled(view: SeatView, table: Table, candidates: list[int], settled: Settle
     ``keep`` are the candidates the question is about (the rule-based card, the card
     played): they are played on every deal, the others only while they may be the best."""
     most = max(FIRST_DEALS, min(deals, work // (len(candidates) * sum(view.hand_sizes))))
-    return _search(_view_key(view), candidates, lambda rng: Deals(view, table, rng), settled, most, keep)
+    return _search(_view_key(view), candidates, lambda rng: Deals(view, table, rng), settled, most, keep,
+                   own_share(view.rules))
+
+
+def own_share(rules: Rules) -> float:
+    """What a play-out's result (its seat's points minus the others' average) is worth in
+    the seat's own points: (players - 1) / players. A hand's points add up to the same
+    total whoever takes them (a moon aside), so a point the seat does not take goes to
+    another seat, and the result moves by players / (players - 1) for each of its own
+    points. Every value the coach keeps, compares and tells is in the seat's own points."""
+    return (rules.players - 1) / rules.players
 
 
 def _search(key: str, candidates: list[int], source: Callable[[random.Random], Source], settled: Settled,
-            most: int, keep: Sequence[int]) -> Sampled:
+            most: int, keep: Sequence[int], share: float) -> Sampled:
     """:func:`sampled` for any kind of decision (``key`` names the position and what the
     candidates are): each of ``keep``, when new there (a pass the learner tries), is added
-    and played on the deals kept; at most ``most`` deals."""
+    and played on the deals kept; at most ``most`` deals. The results are in the seat's own
+    points (``share``: :func:`own_share`). Each deal is dealt from its own seed (the key and
+    its number), so the deals of a position are the same however its questions split them."""
     with _SEARCHES[zlib.crc32(key.encode()) % len(_SEARCHES)]:
         with _KEPT:
             kept = _SAMPLED.pop(key, None)
@@ -349,16 +363,17 @@ def _search(key: str, candidates: list[int], source: Callable[[random.Random], S
                 kept.scores[card] = array("d")
             kept.dropped.discard(card)  # dropped for another question: played on the deals it missed
             results = kept.scores[card]
-            results.extend(deals.result(deal, card) for deal in kept.deals[len(results):])
+            results.extend(share * deals.result(deal, card) for deal in kept.deals[len(results):])
         if done >= most or (done >= FIRST_DEALS and settled(kept)):
             return kept
         while True:
+            deals.rng = random.Random(zlib.crc32(f"{key} {len(kept.weights)}".encode()))
             deal = deals.sample()
             kept.deals.append(deal)
             kept.weights.append(deal.weight)
             for candidate in kept.candidates:
                 if candidate not in kept.dropped:
-                    kept.scores[candidate].append(deals.result(deal, candidate))
+                    kept.scores[candidate].append(share * deals.result(deal, candidate))
             count = len(kept.weights)
             if count >= most:
                 return kept
@@ -384,10 +399,43 @@ def _hint_choice(values: Sampled, mine: int) -> int:
     return best if means[mine] - means[best] >= WORTH else mine
 
 
-def _searched_card(view: SeatView, table: Table, card: Card) -> tuple[Card, float] | None:
+def _hint_card(view: SeatView, table: Table, rule: Card) -> tuple[Card, float]:
+    """The hint's card and how many of the seat's own points it is expected to save
+    against the rule-based card ``rule`` (0 for ``rule`` itself), measured on deals other
+    than those that chose it (:func:`_fresh_cost`: the best of several noisy means looks
+    better than it is).
+
+    The hint is one the review grades "good" (:func:`judge_card`, on the same kept
+    play-outs): the rule-based card when the review would, else the review's best card
+    (checked in turn); a card the search finds better replaces a good rule-based card
+    only when it saves at least WORTH points on the fresh deals."""
+    candidates = _choices(view, table)
+    if len(candidates) == 1:
+        return rule, 0.0
+    card = rule
+    for _ in range(3):
+        _, group, best, cost, error = judged_values(view, table, card)
+        if card_class(cost, error) == "good":
+            break
+        card = ALL_CARDS[best]
+    if card is rule:
+        searched = _searched_card(view, table, rule)
+        if searched is None or card_class(*judged_values(view, table, searched)[3:]) != "good":
+            return rule, 0.0
+        card = searched
+    key, share = _view_key(view), own_share(view.rules)
+    fresh = max(FIRST_DEALS, min(JUDGE_DEALS, JUDGE_WORK // (2 * sum(view.hand_sizes))))
+    gain, _ = _fresh_cost(key, lambda rng: Deals(view, table, rng), _group(candidates, rule),
+                          _group(candidates, card), fresh, (WORTH,), share)
+    if gain < WORTH and card_class(*judged_values(view, table, rule)[3:]) == "good":
+        return rule, 0.0
+    return card, max(gain, 0.0)
+
+
+def _searched_card(view: SeatView, table: Table, card: Card) -> Card | None:
     """The card the strong bot's evaluation (which scores the rules in force)
-    expects to do at least ``WORTH`` points better than the rule-based ``card``,
-    and by how much; None when the rule-based card stands. Played last with no
+    expects to do at least ``WORTH`` points better than the rule-based ``card``;
+    None when the rule-based card stands. Played last with no
     moon possible, the choice is among the cards that take the fewest points
     from the trick (the rule-based card is one), so the hint never takes
     avoidable points."""
@@ -404,10 +452,7 @@ def _searched_card(view: SeatView, table: Table, card: Card) -> tuple[Card, floa
 
     values = sampled(view, table, candidates, settled, HINT_WORK, HINT_DEALS, (rule,))
     choice = _hint_choice(values, rule)
-    if choice == rule:
-        return None
-    means = values.means()
-    return ALL_CARDS[choice], round(means[rule] - means[choice], 1)
+    return None if choice == rule else ALL_CARDS[choice]
 
 
 def judged_values(view: SeatView, table: Table, played: Card) -> tuple[Sampled, int, int, float, float]:
@@ -420,12 +465,12 @@ def judged_values(view: SeatView, table: Table, played: Card) -> tuple[Sampled, 
     most = max(FIRST_DEALS, min(JUDGE_DEALS, JUDGE_WORK // (len(candidates) * sum(view.hand_sizes))))
     fresh = max(FIRST_DEALS, min(JUDGE_DEALS, JUDGE_WORK // (2 * sum(view.hand_sizes))))
     values, best, cost, error = _judged(_view_key(view), candidates, lambda rng: Deals(view, table, rng), most, fresh,
-                                        group)
+                                        group, own_share(view.rules))
     return values, group, best, cost, error
 
 
 def _judged(key: str, candidates: list[int], source: Callable[[random.Random], Source], most: int, fresh: int,
-            judged: int) -> tuple[Sampled, int, float, float]:
+            judged: int, share: float) -> tuple[Sampled, int, float, float]:
     """A decision's judgement: the search's values, the best candidate, ``judged``'s
     cost against it (0 when it is ``judged``) and the cost's standard error (which
     :func:`card_class` weighs at the blunder's edge). The ``candidates`` (and ``judged``) are
@@ -433,16 +478,16 @@ def _judged(key: str, candidates: list[int], source: Callable[[random.Random], S
     WORTH (at most ``most`` deals). Under WORTH, the cost stands (measured against the
     luckiest of the means, it can only be too high). Over it, it is measured again
     against the best on fresh deals (:func:`_fresh_cost`, at most ``fresh`` deals)."""
-    values = _search(key, candidates, source, _classed(judged, (WORTH,)), most, (judged,))
+    values = _search(key, candidates, source, _classed(judged, (WORTH,)), most, (judged,), share)
     best = values.best()
     cost, error = values.paired(judged, best)
     if cost >= WORTH:
-        cost, error = _fresh_cost(key, source, judged, best, fresh, BOUNDARIES)
+        cost, error = _fresh_cost(key, source, judged, best, fresh, BOUNDARIES, share)
     return (values, judged, 0.0, 0.0) if best == judged or cost <= 0 else (values, best, cost, error)
 
 
 def _fresh_cost(key: str, source: Callable[[random.Random], Source], judged: int, rival: int, most: int,
-                boundaries: Sequence[float]) -> tuple[float, float]:
+                boundaries: Sequence[float], share: float) -> tuple[float, float]:
     """How much ``judged`` is expected to do worse than ``rival`` (negative: better), and
     that difference's standard error, on deals other than those of the search that chose
     them (their own seeds, shared by every such question about the position), until the
@@ -456,7 +501,7 @@ def _fresh_cost(key: str, source: Callable[[random.Random], Source], judged: int
         return all(abs(cost - edge) >= (BLUNDER_SURE if edge == BLUNDER and cost > edge else 2) * error
                    for edge in boundaries)
 
-    return _search(f"fresh {key}", [], source, settled, most, (judged, rival)).paired(judged, rival)
+    return _search(f"fresh {key}", [], source, settled, most, (judged, rival), share).paired(judged, rival)
 
 
 def _classed(judged: int, boundaries: Sequence[float]) -> Settled:
@@ -529,11 +574,20 @@ def _pass_hint(view: SeatView, lang: str | None, names: Names) -> Hint:
     held = mask_of(view.held)
     rules = view.rules
     keep = rules.bonus.bit if rules.bonus is not None else 0
-    chosen = [(ALL_CARDS[i], why, rules.card_points(ALL_CARDS[i]))
-              for i, why in pass_reasons(held, rules.deck_mask, keep, rules.moon_points > 0)]
+    moon = rules.moon_points > 0
+    reasons = pass_reasons(held, rules.deck_mask, keep, moon)
+    reason = "pass-moon" if moon_hand(held, rules.deck_mask) else "pass-danger"
+    graded = _good_pass(view, tuple(sorted((ALL_CARDS[i] for i, _ in reasons), key=lambda c: c.index)))
+    if graded is not None:  # the review would not call the rule-based pass good: its best pass
+        rest = held
+        reasons = []
+        for card in sorted(graded, key=lambda c: -pass_danger(c.index, held, moon)):
+            reasons.append((card.index, pass_reason(card.index, rest)))
+            rest ^= card.bit
+        reason = "pass-danger"
+    chosen = [(ALL_CARDS[i], why, rules.card_points(ALL_CARDS[i])) for i, why in reasons]
     chosen.sort(key=lambda entry: entry[0].index)
     cards = tuple(c for c, _, _ in chosen)
-    reason = "pass-moon" if moon_hand(held, rules.deck_mask) else "pass-danger"
     facts: dict[str, Any] = {"cards": cards, "direction": view.pass_direction, "why": tuple(chosen)}
     if keep and held & keep:
         facts["bonus"] = rules.bonus
@@ -543,6 +597,18 @@ def _pass_hint(view: SeatView, lang: str | None, names: Names) -> Hint:
     if rules.bonus is not None and not holds(view, Claim("keep-bonus", other=rules.bonus, cards=cards)):
         said.pop("bonus", None)
     return Hint(cards, reason, facts, hint_text(reason, said, lang, names))
+
+
+def _good_pass(view: SeatView, rule: tuple[Card, ...]) -> tuple[Card, ...] | None:
+    """None when the review grades the rule-based pass ``rule`` "good" (:func:`judge_pass`),
+    else a pass it grades good: its best pass, checked in turn."""
+    cards = rule
+    for _ in range(3):
+        judged = judge_pass(view, cards)
+        if judged.verdict == "good":
+            return None if cards == rule else cards
+        cards = judged.best
+    return cards
 
 
 def moon_hint(seat: int, scores: Sequence[int], rules: Rules, lang: str | None = None,
@@ -703,13 +769,13 @@ BLUNDER_SURE = 3.0
 
 
 def card_class(cost: float, error: float = 0.0) -> str:
-    """``"good"``, ``"inaccuracy"`` (cost ≥ 1), ``"mistake"`` (≥ 3) or ``"blunder"`` (≥ 6).
+    """``"good"``, ``"inaccuracy"`` (cost ≥ 1 of the seat's own points), ``"mistake"``
+    (≥ 3) or ``"blunder"`` (≥ 6).
 
-    ``error`` is the cost's standard error: a blunder only when the cost clears 6 by two
-    standard errors (else a mistake)."""
-    if cost >= BLUNDER and cost - 2 * error < BLUNDER:
-        return "mistake"
-    return next((name for name, least in CLASSES if cost >= least), "good")
+    ``error`` is the cost's standard error: a class only when the cost clears its edge by
+    two standard errors, else the milder class (a cost of 3.3 ± 0.5 is an inaccuracy)."""
+    sure = cost - 2 * error
+    return next((name for name, least in CLASSES if sure >= least), "good")
 
 
 @dataclass(frozen=True)
@@ -770,7 +836,8 @@ def judge_pass(view: SeatView, cards: Sequence[Card]) -> PassJudgement:
     most = max(FIRST_DEALS, min(PASS_DEALS, PASS_WORK // (len(candidates) + 1)))
     fresh = max(FIRST_DEALS, min(PASS_DEALS, PASS_WORK // 2))
     _, best, cost, error = _judged(f"pass {_view_key(view)}", candidates,
-                                   lambda rng: PassDeals(rules, view.seat, held, target, rng), most, fresh, mine)
+                                   lambda rng: PassDeals(rules, view.seat, held, target, rng), most, fresh, mine,
+                                   own_share(rules))
     if best == mine:
         return PassJudgement(chosen, chosen, 0.0)
     return PassJudgement(chosen, cards_of(best), round(cost, 1), round(error, 2))

@@ -21,7 +21,6 @@ variant.cancellation.kitty).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
 from ..engine.cards import HEARTS_MASK, QS_BIT, SUIT_MASKS
 from ..engine.legality import legal_mask
@@ -29,11 +28,6 @@ from ..engine.rules import Rules
 from .table import Table, costly_cards, moon_total, progress_of
 
 Policy = Callable[[Table], int]
-
-
-@lru_cache(maxsize=64)
-def _costly(rules: Rules) -> int:
-    return costly_cards(rules)
 
 
 class Playout:
@@ -65,7 +59,7 @@ class Playout:
         self.carried = carried
         self.kitty = kitty
         self.moon_points = rules.moon_points
-        self.costly = _costly(rules)
+        self.costly = costly_cards(rules)
         self.valued = rules.valued_cards
 
     @property

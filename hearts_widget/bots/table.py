@@ -7,6 +7,8 @@ so the rule-based policy runs unchanged in both.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..engine import SeatView
 from ..engine.cards import ALL_CARDS, HEARTS_MASK, SUIT_MASKS, mask_of
 from ..engine.legality import POINT_CARDS
@@ -78,6 +80,7 @@ class Table:
         )
 
 
+@lru_cache(maxsize=64)
 def costly_cards(rules: Rules) -> int:
     """The kinds of card that cost their taker points under ``rules`` (the Omnibus
     bonus, worth -10, is not one of them)."""

@@ -368,12 +368,12 @@ def pass_reasons(held: int, deck: int, keep: int = 0, moon: bool = True) -> list
         return chosen
     for _ in range(3):
         card = max(iter_bits(rest & ~keep or rest), key=lambda c: pass_danger(c, rest, moon))
-        chosen.append((card, _pass_reason(card, rest)))
+        chosen.append((card, pass_reason(card, rest)))
         rest ^= 1 << card
     return chosen
 
 
-def _pass_reason(card: int, held: int) -> str:
+def pass_reason(card: int, held: int) -> str:
     """Why :func:`pass_danger` ranks ``card`` among the cards to pass from ``held``."""
     suit, rank = divmod(card, 13)
     if card == QUEEN_OF_SPADES:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.cards import Card
-from .messages import Names, number_text, seat_label, suit_name
+from .messages import Names, number_text, points_said, seat_label, suit_name
 from .translate import translator
 from .ui import total_entry
 
@@ -30,6 +30,8 @@ def _values(facts: dict[str, Any], lang: str | None, names: Names) -> dict[str, 
             values[key] = seat_label(value, lang, names)
         elif key in ("points", "fewer"):
             values[key] = number_text(value)  # Omnibus: a trick can be worth −10
+        elif key in ("cost", "gain"):
+            values[key] = points_said(value)
         else:
             values[key] = value
     return values
@@ -304,7 +306,7 @@ def review_progress(done: int, total: int, lang: str | None = None) -> str:
 def review_mark(card: Card, better: Card, cost: float, lang: str | None = None) -> str:
     """One costly card of the review, in one plain sentence."""
     return translator(lang).gettext("{card} cost you about {cost} points: {better} was better here.").format(
-        card=str(card), better=str(better), cost=cost)
+        card=str(card), better=str(better), cost=points_said(cost))
 
 
 def retry_prompt(card: Card, lang: str | None = None) -> str:
@@ -316,7 +318,7 @@ def retry_answer(best: Card, card: Card, cost: float, lang: str | None = None) -
     """Try again, after two wrong tries: the best card and why."""
     return translator(lang).gettext(
         "The best card was {best}. I tried many ways the hidden cards could lie: on average it saves you "
-        "about {cost} points compared with {card}.").format(best=str(best), card=str(card), cost=cost)
+        "about {cost} points compared with {card}.").format(best=str(best), card=str(card), cost=points_said(cost))
 
 
 def _cards_text(cards: tuple[Card, ...]) -> str:
@@ -329,7 +331,7 @@ def review_pass(cards: tuple[Card, ...], best: tuple[Card, ...], cost: float, la
     if cost < 1:
         return t.gettext("Your pass, {cards}, was a good one.").format(cards=_cards_text(cards))
     return t.gettext("Your pass, {cards}, cost you about {cost} points: passing {better} was better.").format(
-        cards=_cards_text(cards), better=_cards_text(best), cost=cost)
+        cards=_cards_text(cards), better=_cards_text(best), cost=points_said(cost))
 
 
 def retry_pass_prompt(cards: tuple[Card, ...], seat: str, lang: str | None = None) -> str:
@@ -344,4 +346,4 @@ def retry_pass_answer(best: tuple[Card, ...], cards: tuple[Card, ...], cost: flo
     return translator(lang).gettext(
         "The best pass was {best}. I tried many ways the hidden cards could lie: on average it saves you "
         "about {cost} points compared with {cards}.").format(best=_cards_text(best), cards=_cards_text(cards),
-                                                             cost=cost)
+                                                             cost=points_said(cost))

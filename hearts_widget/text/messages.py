@@ -69,6 +69,12 @@ def number_text(number: int, signed: bool = False) -> str:
     return f"+{number}" if signed else str(number)
 
 
+def points_said(points: float) -> str:
+    """A cost or a saving in points as a person says it: a whole number, at least 1
+    (the coach names only costs of half a point or more): 0.6 -> "1", 3.4 -> "3"."""
+    return number_text(max(1, round(points)))
+
+
 def ordinal_text(number: int, lang: str | None = None) -> str:
     """A place in order, as a beginner reads it: "8th" (the 8th trick of 13)."""
     t = translator(lang)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .messages import points_said
 from .translate import translator
 
 if TYPE_CHECKING:
@@ -27,4 +28,4 @@ def moon_mark(cost: float, lang: str | None = None) -> str:
     """Beside a costly card in a hand the learner shot as a moon: it worked this time, and why it is still marked."""
     return translator(lang).gettext(
         "This time the others let you take every point and you shot the moon; against careful players "
-        "this choice costs about {cost} points.").format(cost=cost)
+        "this choice costs about {cost} points.").format(cost=points_said(cost))

@@ -38,8 +38,8 @@ def play_positions(rules: Rules, count: int, seed: int) -> list[SeatView]:
     return found
 
 
-# The longest test here (about 13 s of CPU, 20 to 40 s on a loaded machine): 72 positions, each
-# hinted and judged twice at the coach's full budgets; fewer would not show the 95%.
+# The longest test here: 48 positions, each hinted and judged twice at the coach's full budgets
+# (the hint's own judgement, test_one_coach.py, is shared with the first).
 def test_the_review_classes_the_hints_own_card_good_but_where_the_hints_search_stopped_short() -> None:
     """Judged right after the hint (sharing its play-outs, as on the table) and afresh,
     the hint's card is good in at least 95% of the positions, and never worse than an
@@ -47,7 +47,7 @@ def test_the_review_classes_the_hints_own_card_good_but_where_the_hints_search_s
     card within WORTH of the best on the hint's deals may cost a point on more."""
     verdicts: Counter[str] = Counter()
     for name in REVIEWED:
-        for view in play_positions(RULE_SETS[name], 12, seed=11):
+        for view in play_positions(RULE_SETS[name], 8, seed=11):
             forget()
             card = hint(view).card
             verdicts[judge_card(view, card).verdict] += 1
@@ -83,7 +83,8 @@ def test_a_cost_is_measured_on_fresh_deals_not_against_the_luckiest_mean() -> No
     or more better than the card judged, which is not (the winner's curse); measured
     again on fresh deals, the card judged costs nothing worth a class."""
     forget()
-    values, _, cost, _ = coach._judged("equal cards", list(range(12)), lambda rng: EqualCards(rng, 12), 60, 600, 0)
+    values, _, cost, _ = coach._judged("equal cards", list(range(12)), lambda rng: EqualCards(rng, 12), 60, 600, 0,
+                                   1.0)
     on_the_searchs_deals = values.paired(0, values.best())[0]
     assert len(values.weights) == 60 and card_class(on_the_searchs_deals) != "good", on_the_searchs_deals
     assert card_class(cost) == "good", (on_the_searchs_deals, cost)
@@ -111,7 +112,7 @@ def verdicts_of(cost: float, positions: int, fresh: int) -> Counter[str]:
     found: Counter[str] = Counter()
     for number in range(positions):
         _, _, measured, error = coach._judged(f"costly {cost} {number}", [0, 1],
-                                              lambda rng: CostlyCard(rng, cost), 100, fresh, 1)
+                                              lambda rng: CostlyCard(rng, cost), 100, fresh, 1, 1.0)
         found[card_class(measured, error)] += 1
     return found
 
@@ -119,10 +120,11 @@ def verdicts_of(cost: float, positions: int, fresh: int) -> Counter[str]:
 def test_a_blunder_is_said_only_when_the_cost_clears_six_points_by_two_standard_errors() -> None:
     """A card that costs 5.5 points, measured on too few deals to settle (100), often measures
     6 or more (a third of the time here); the review still calls it a blunder in at most 1 of
-    20. A card that costs 10 points, given the deals to show it, is called a blunder nearly always."""
+    20 (and a mistake only when it clears 3 by two standard errors, else an inaccuracy). A card
+    that costs 10 points, given the deals to show it, is called a blunder nearly always."""
     near_the_edge = verdicts_of(5.5, 40, fresh=100)
     assert near_the_edge["blunder"] <= 2, near_the_edge
-    assert near_the_edge["mistake"] >= 30, near_the_edge
+    assert near_the_edge["mistake"] + near_the_edge["inaccuracy"] >= 36, near_the_edge
     clear = verdicts_of(10.0, 40, fresh=600)
     assert clear["blunder"] >= 36, clear
     assert card_class(6.4, 0.1) == "blunder" and card_class(6.4, 0.3) == "mistake" and card_class(5.9) == "mistake"
@@ -158,8 +160,8 @@ def test_a_cost_over_six_is_measured_on_until_it_clears_six_by_three_standard_er
         return make
 
     forget()
-    cost, error = coach._fresh_cost("steady 7", source(7.0), 1, 0, 1000, coach.BOUNDARIES)
+    cost, error = coach._fresh_cost("steady 7", source(7.0), 1, 0, 1000, coach.BOUNDARIES, 1.0)
     assert sum(s.dealt for s in sources) > coach.SWITCH_DEALS and cost - 3 * error >= 6, (cost, error)
     sources.clear()
-    cost, error = coach._fresh_cost("steady 4", source(4.0), 1, 0, 1000, coach.BOUNDARIES)
+    cost, error = coach._fresh_cost("steady 4", source(4.0), 1, 0, 1000, coach.BOUNDARIES, 1.0)
     assert sum(s.dealt for s in sources) == coach.SWITCH_DEALS and card_class(cost, error) == "mistake"

@@ -12,6 +12,7 @@ import pytest
 from hearts_widget import HeartsTable
 from hearts_widget.bots.coach import Judgement, judge_card, judge_pass
 from hearts_widget.engine import Card, Rules
+from hearts_widget.text.messages import points_said
 from hearts_widget.widget.review import ACCEPT, Review, pass_decision, review_state
 
 from .conftest import send
@@ -165,7 +166,8 @@ def test_the_review_judges_the_pass_from_the_learners_thirteen_cards() -> None:
     assert review["passing"]["class"] == judged.verdict != "good" and judged.cost >= 1
     # Not tried yet: what it cost, not the better pass.
     assert review["passing"]["text"] == (f"{review['passing']['reason']} Your pass, {' '.join(map(str, passed))}, "
-                                         f"cost you about {judged.cost} points. Can you find a better pass? Try again.")
+                                         f"cost you about {points_said(judged.cost)} points. Can you find a better "
+                                         "pass? Try again.")
     # The pass counts in the classes, and its mark sits beside the first trick in the replay.
     assert review["marks"][0] == review["passing"] and review["passing"]["trick"] == 0
     assert 0 in {number for _title, number, *_rest in table.summary["tricks"]}
@@ -364,11 +366,11 @@ def test_a_card_better_than_the_one_played_is_told_so(monkeypatch: pytest.Monkey
     send(table, {"type": "retry", "decision": decision})
     send(table, {"type": "retry_play", "card": tried.code})
     assert table.review["retry"]["verdict"] == (
-        f"{tried} is better than {played}, by about 21.0 points, but it still costs about 2.0 points more than the "
+        f"{tried} is better than {played}, by about 21 points, but it still costs about 2 points more than the "
         "best card. Try again.")
     costs[tried] = 24.0
     send(table, {"type": "retry_play", "card": tried.code})
-    assert table.review["retry"]["verdict"].startswith(f"{tried} is not better than {played}: it costs about 24.0")
+    assert table.review["retry"]["verdict"].startswith(f"{tried} is not better than {played}: it costs about 24 points")
 
 
 def test_show_the_answer_skip_and_the_count_of_decisions_solved() -> None:
