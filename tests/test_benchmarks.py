@@ -39,6 +39,8 @@ SMALLEST = {
     "pass_review_quality.py": ["--hands", "1", "--deals", "10", "--rules", "standard"],
     "naive_moon.py": ["--hands", "2", "--deals", "2", "--rules", "standard"],
     "coach_claims.py": ["--hands", "1", "--hint-hands", "0", "--rules", "standard"],
+    "review_independent.py": ["--positions", "1", "--deals", "2", "--rules", "standard"],
+    "hint_saving.py": ["--positions", "2", "--deals", "10", "--rules", "standard"],
 }
 IN_THE_BROWSER = {
     "latency.py": ["--rounds", "1", "--where", "voila", "--burners", "0"],
