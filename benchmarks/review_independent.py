@@ -24,8 +24,9 @@ a card is its mean own points minus the best card's, classed at 1 / 3 / 6 points
 Prints per rule set the positions judged, the class agreement (the goal: at least
 90%), the share of the review's blunders that cost at least 6 points in the reference
 (the goal: at least 95%) and at least 3, the confusion counts and the mean absolute
-cost difference, then the load average. ``--minutes`` stops taking positions after that
-much wall time (the rule sets are interleaved, so each gets its share).
+cost difference, then the load average (each position's classes are printed as it is
+judged). ``--minutes`` stops taking positions after that much wall time (the rule sets
+are interleaved, so each gets its share).
 """
 
 from __future__ import annotations
@@ -218,6 +219,10 @@ def judge(task: int, deals: int, deadline: float) -> tuple[str, str, str, float,
     return name, judged.verdict, card_class(reference), judged.cost, reference, refused
 
 
+def _judge(task: tuple[int, int, float]) -> tuple[str, str, str, float, float, int] | None:
+    return judge(*task)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=200, help="positions per rule set at most")
@@ -236,8 +241,13 @@ def main() -> None:
             _TASKS.append((name, view, card))
     order = sorted(range(len(_TASKS)), key=lambda i: (i % args.positions, i))  # the rule sets interleaved
     deadline = start + 60 * args.minutes
+    results = []
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-        results = [r for r in pool.starmap(judge, [(i, args.deals, deadline) for i in order], chunksize=1) if r]
+        for result in pool.imap_unordered(_judge, [(i, args.deals, deadline) for i in order]):
+            if result is not None:
+                results.append(result)
+                print(f"  {result[0]}: review {result[1]} ({result[3]:.1f}), reference {result[2]} "
+                      f"({result[4]:.1f})", flush=True)
     print(f"{len(results)} positions judged in {time.time() - start:.0f} s; reference: {args.deals} deals each, "
           f"engine and RuleBot play-outs, own points")
     for name in names:
