@@ -14,7 +14,8 @@ sampler, weighted by the others' play, and bitmask play-outs by the table bots' 
 and classes it. The reference shares none of that: it deals the unseen cards with its
 own sampler (each other seat's cards by count and the suits it showed void in, the
 learner's passed cards with their receiver while unplayed, the kitty; a deal that makes
-the hand's history illegal is dealt again), replays the hand on the engine's
+the hand's history illegal is dealt again; a position with more than 2,000 such deals is
+left out), replays the hand on the engine's
 :class:`Hand` and plays each distinct legal card followed by the rest of the hand with
 the engine and :class:`RuleBot` in every seat (the seated bots themselves, from their
 views), and scores the learner's own points as the engine counts them (the moon
@@ -166,6 +167,16 @@ def replayed(view: SeatView, rng: random.Random) -> tuple[Hand, int]:
             except ValueError:
                 pass
         refused += 1
+        if refused > MOST_REFUSED:
+            raise Unsampled(f"no deal of {MOST_REFUSED} fits the hand's history")
+
+
+class Unsampled(Exception):
+    """The reference's sampler found no deal consistent with the history (its constraints are few)."""
+
+
+# Deals refused before a position is left out of the figures (its sampler's constraints are too few).
+MOST_REFUSED = 2000
 
 
 def own_points(hand: Hand, seat: int) -> int:
@@ -214,7 +225,10 @@ def judge(task: int, deals: int, deadline: float) -> tuple[str, str, str, float,
     name, view, card = _TASKS[task]
     forget()
     judged = judge_card(view, card)
-    means, refused = reference_costs(view, deals, 7919 * task + 1)
+    try:
+        means, refused = reference_costs(view, deals, 7919 * task + 1)
+    except Unsampled:
+        return None
     reference = means[_group(view, card)] - min(means.values())
     return name, judged.verdict, card_class(reference), judged.cost, reference, refused
 
