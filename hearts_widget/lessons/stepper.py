@@ -273,7 +273,12 @@ class Lesson(widgets.VBox):
         self.start_over.on_click(lambda _button: self.restart())
         self.downloads = ResultsDownload(f"{lesson.id}-results", self._results_file)
         self.downloads.add_class("hearts-lesson-results")
-        self.content = widgets.VBox()
+        # One slot per step, fixed for the lesson's life: a step built or closed changes its own slot's
+        # children only. (A Box's children changed at position k make the page redraw every child
+        # from k on: the step before, built ahead while the learner reads, redrew the step shown,
+        # its boards drawn afresh and the window scrolled under the learner.)
+        self.slots = [widgets.VBox(layout=widgets.Layout(display=HIDDEN, overflow="visible")) for _ in lesson.steps]
+        self.content = widgets.VBox(self.slots)
         self.store = ProgressStore(lesson.id, self._on_saved) if remember else None
         # A class served with a teacher's view: the progress goes to the teacher too (see hearts_widget.classroom),
         # from the moment the browser has said what it kept (its copy has the learner's id: reporting before
@@ -319,6 +324,8 @@ class Lesson(widgets.VBox):
         view = self.views.get(self.index)
         if view is None:
             view = self._build(self.index)
+        for number, slot in enumerate(self.slots):
+            slot.layout.display = None if number == self.index else HIDDEN
         for other in self.views.values():
             other.layout.display = None if other is view else HIDDEN
         again = view.parts.get("again")
@@ -360,7 +367,7 @@ class Lesson(widgets.VBox):
         for i in far:
             self._update_done(self.views[i])
             closed.append(self.views.pop(i))
-        self.content.children = [self.views[i] for i in sorted(self.views)]
+            self.slots[i].children = []
         for view in closed:
             close_tree(view)
 
@@ -373,7 +380,7 @@ class Lesson(widgets.VBox):
         for part in view.parts.values():
             part.on_change = self._chained(part.on_change, view)
         self.views[index] = view
-        self.content.children = [self.views[i] for i in sorted(self.views)]
+        self.slots[index].children = [view]
         return view
 
     def _chained(self, previous: Callable[[], None], view: StepView) -> Callable[[], None]:
@@ -434,7 +441,8 @@ class Lesson(widgets.VBox):
     def _close_views(self) -> None:
         old = list(self.views.values())
         self.views = {}
-        self.content.children = []
+        for slot in self.slots:
+            slot.children = []
         for view in old:
             close_tree(view)
 
