@@ -318,6 +318,7 @@ class Rules:
         lines: list[tuple[str, str, dict[str, Any]]] = [
             (f"variant.{self.variant}" if self.variant != "standard" else "setup.deal", f"variant-{self.variant}",
              {"players": self.players, "cards_each": self.cards_each, "kitty": self.kitty_size}),
+            ("setup.deal", "ranks", {}),  # the ace high, no trumps, and which card is the Black Maria
         ]
         cancellation = self.variant == "cancellation"
         if not cancellation:  # setup.deal: with two packs the leftover cards make the kitty instead
@@ -325,7 +326,9 @@ class Rules:
                           {"players": self.players, "cards": self.stripped}))
             lines.append(("pass.three", "pass-three", {}))
             lines.append(("pass.simultaneous", "pass-simultaneous", {}))
-        if self.variant in ("standard", "omnibus"):  # Black Maria always passes right (its variant line)
+        if self.variant == "black-maria":
+            lines.append(("variant.black-maria.pass", "black-maria-pass", {}))
+        elif not cancellation:
             lines.append(("pass.rotation", "rotation-four" if self.players in ROTATION else "rotation-two", {}))
         if cancellation:
             lines.append(("variant.cancellation.first-lead",
@@ -334,6 +337,7 @@ class Rules:
             lines.append(("play.first-lead", "first-lead", {"card": self.first_lead_card}))
         lines.append(("play.follow-suit", "follow-suit", {}))
         lines.append(("play.discard", "discard", {}))
+        lines.append(("play.trick-winner", "play-left", {}))
         lines.append(("play.trick-winner", "trick-winner", {}))
         if cancellation:
             lines.append(("variant.cancellation.cancel", "cancellation-cancel", {}))
@@ -346,17 +350,30 @@ class Rules:
                       "maria-breaks-hearts-on" if self.maria_breaks_hearts else "maria-breaks-hearts-off", {}))
         lines.append(("play.hearts-lead",
                       "hearts-must-be-broken-on" if self.hearts_must_be_broken else "hearts-must-be-broken-off", {}))
+        if self.hearts_must_be_broken:  # play.hearts-lead: only hearts and the Black Maria left
+            lines.append(("play.hearts-lead", "maria-only-lead", {}))
         lines.append(("play.black-maria-lead", "black-maria-lead", {}))
         if self.variant == "black-maria":
-            lines.append(("variant.black-maria.points", "black-maria-points", {}))
+            lines.append(("variant.black-maria.points", "black-maria-points", {"hand_points": self.points_per_hand}))
         else:
             lines.append(("score.points", "points-two-packs" if cancellation else "points", {}))
         if self.variant == "omnibus":
             lines.append(("variant.omnibus.bonus", "bonus-card", {"card": self.bonus, "points": BONUS_POINTS}))
         moon_code = f"moon-{self.moon}" + ("-bonus" if self.moon_needs_bonus else "")
-        lines.append(("score.moon", moon_code, {"points": self.moon_points}))
+        lines.append(("variant.cancellation.moon" if cancellation else "score.moon", moon_code,
+                      {"points": self.moon_points}))
+        if self.variant == "omnibus" and self.moon != "off":
+            lines.append(("variant.omnibus.moon", "omnibus-moon", {"card": self.bonus}))
+        lines.append(("score.sheet", "score-sheet-below-zero" if self.below_zero else "score-sheet", {}))
         lines.append(("score.target", "target", {"target": self.target, "hand_points": self.points_per_hand}))
+        lines.append(("score.winner", "winner", {}))
         return tuple(lines)
+
+    @cached_property
+    def below_zero(self) -> bool:
+        """score.sheet: whether a total can fall below zero: a moon taken off the shooter's
+        own total, or the Omnibus bonus card's -10."""
+        return self.moon in ("choice", "self") or self.variant == "omnibus"
 
     # -- records ----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -24,6 +24,7 @@ import ipywidgets as widgets
 from ..bots.coach import hint
 from ..engine import Card, Event, Explanation, Game, Hand, Rules, Suit
 from ..engine.display import card_html
+from ..engine.rules import CANCELLATION_PLAYERS, STRIPPED, VARIANTS
 from ..engine.same_deal import SameDeal
 from ..text import event_text, number_text
 from ..text.lessons import lesson_text
@@ -724,31 +725,79 @@ def rules_card_html(lesson: Lesson, rules: Rules, lang: str) -> str:
 
 
 class RulesCard(Part):
-    """The rules card for a chosen number of players, and a button that prints it (the print
-    style keeps only the card)."""
+    """The rules card for a chosen variant and number of players (3 to 7; 5 to 10 with two
+    packs), and a button that prints it (the print style keeps only the card)."""
 
     def __init__(self, lesson: Lesson, lang: str) -> None:
         self.lesson = lesson
         self.print_button = PrintButton()
-        self.picker = widgets.ToggleButtons(options=[3, 4, 5, 6, 7], value=4, style={"button_width": "3em"})
+        self._quiet = False  # True while the pickers' options are set from code
+        self.variant = widgets.ToggleButtons(options=self._variant_options(lang), value="standard")
+        self.variant.add_class("hearts-lesson-variant-picker")
+        self.variant.observe(lambda _change: self._variant_changed(), names="value")
+        self.picker = widgets.ToggleButtons(options=player_counts("standard"), value=4,
+                                            style={"button_width": "3em"})
         self.picker.add_class("hearts-lesson-players")
-        self.picker.observe(lambda _change: self._changed(), names="value")
+        self.picker.observe(lambda _change: None if self._quiet else self._changed(), names="value")
         self.card = widgets.HTML()
-        super().__init__([self.picker, self.print_button, self.card], lang, "hearts-lesson-rules", boxed=False)
+        super().__init__([self.variant, self.picker, self.print_button, self.card], lang, "hearts-lesson-rules",
+                         boxed=False)
         self.render()
+
+    @staticmethod
+    def _variant_options(lang: str) -> list[tuple[str, str]]:
+        return [(name, variant) for variant, name in variant_names(lang).items()]
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(players=self.picker.value, variant=self.variant.value)
+
+    def _variant_changed(self) -> None:
+        """The player counts the variant allows; the count chosen, or the nearest one allowed."""
+        if self._quiet:
+            return
+        counts = player_counts(self.variant.value)
+        if tuple(self.picker.options) != counts:
+            players = min(counts, key=lambda n: abs(n - self.picker.value))
+            self._quiet = True
+            try:
+                self.picker.options, self.picker.value = counts, players
+            finally:
+                self._quiet = False
+        self._changed()
 
     def render(self) -> None:
+        self._quiet = True
+        try:
+            variant = self.variant.value
+            self.variant.options = self._variant_options(self.lang)
+            self.variant.value = variant
+        finally:
+            self._quiet = False
+        self.variant.description = lesson_text("ui.variant", self.lang)
         self.picker.description = lesson_text("ui.players", self.lang)
         self.print_button.label = lesson_text("ui.print", self.lang)
-        self.card.value = rules_card_html(self.lesson, Rules(players=self.picker.value), self.lang)
+        self.card.value = rules_card_html(self.lesson, self.rules, self.lang)
 
     def state(self) -> dict[str, Any]:
-        return {"players": self.picker.value}
+        return {"players": self.picker.value, "variant": self.variant.value}
 
     def restore(self, state: dict[str, Any]) -> None:
-        if state.get("players") in self.picker.options:
-            self.picker.value = state["players"]
+        variant = state.get("variant", "standard")
+        if variant in VARIANTS and state.get("players", 4) in player_counts(variant):
+            self._quiet = True
+            try:
+                self.variant.value = variant
+                self.picker.options = player_counts(variant)
+                self.picker.value = state.get("players", 4)
+            finally:
+                self._quiet = False
         self.render()
+
+
+def player_counts(variant: str) -> tuple[int, ...]:
+    """The numbers of players a variant is played by: 3 to 7, or 5 to 10 with two packs."""
+    return tuple(CANCELLATION_PLAYERS if variant == "cancellation" else sorted(STRIPPED))
 
 
 class GuidedGame(Part):

@@ -82,6 +82,7 @@ def _texts(lang: str | None) -> Mapping[str, str]:
             "The hand is over: this step is done. Go on to the next step for a whole game on your own, "
             "or play on here with the coach."),
         "ui.players": t.gettext("Players"),
+        "ui.variant": t.gettext("Game"),
         "ui.deck-summary": t.gettext("With {players} players, everyone gets {each} cards."),
         "ui.deck-stripped": t.gettext("Taken out before the deal: {cards}"),
         "ui.deck-nothing-stripped": t.gettext("Nothing is taken out: all 52 cards are dealt."),

@@ -37,6 +37,8 @@ def rule_name(rule: str, lang: str | None = None) -> str:
         "variant.black-maria": t.pgettext("variant", "Black Maria"),
         "variant.cancellation": t.pgettext("variant", "Cancellation Hearts"),
         "variant.omnibus.bonus": t.pgettext("rule name", "The bonus card"),
+        "variant.omnibus.moon": t.pgettext("rule name", "The moon in Omnibus Hearts"),
+        "variant.black-maria.pass": t.pgettext("rule name", "Passing in the Black Maria game"),
         "variant.black-maria.points": t.pgettext("rule name", "Points in the Black Maria game"),
         "variant.black-maria.first-trick": t.pgettext("rule name", "The first trick in the Black Maria game"),
         "variant.cancellation.deal": t.pgettext("rule name", "The deal with two packs"),
@@ -45,6 +47,7 @@ def rule_name(rule: str, lang: str | None = None) -> str:
         "variant.cancellation.first-lead": t.pgettext("rule name", "The first lead with two packs"),
         "variant.cancellation.cancel": t.pgettext("rule name", "Identical cards cancel"),
         "variant.cancellation.carry": t.pgettext("rule name", "A trick nobody wins"),
+        "variant.cancellation.moon": t.pgettext("rule name", "The moon with two packs"),
     }
     if rule not in names:
         raise ValueError(f"no rule {rule[:60]!r}: the rule ids are {', '.join(names)}")

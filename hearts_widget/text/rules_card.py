@@ -6,11 +6,12 @@ table can show which variant and house rules apply, each with its rule id.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..engine.rules import Rules
 from .messages import names_text
-from .translate import translator
+from .translate import check_language, translator
 
 
 def rules_card(rules: Rules, lang: str | None = None) -> list[tuple[str, str]]:
@@ -44,11 +45,20 @@ def rule_sentence(code: str, facts: dict[str, Any], lang: str | None = None) -> 
             "No card that carries points may be played to the first trick, unless a player holds nothing else.")
     if code.startswith("moon-") and code != "moon-off":
         return _moon_sentence(code, variant, lang).format(**values)
-    sentences = {
+    return _sentences(check_language(lang))[code].format(**values)
+
+
+@cache
+def _sentences(lang: str) -> dict[str, str]:
+    """The rules card's sentences by code, before their facts are filled in (made once per language)."""
+    t = translator(lang)
+    return {
         "variant-standard": t.gettext("Hearts: {players} players, {each} cards each."),
         "variant-omnibus": t.gettext("Omnibus Hearts: {players} players, {each} cards each."),
-        "variant-black-maria": t.gettext(
-            "Black Maria: {players} players, {each} cards each; cards are always passed to the right."),
+        "variant-black-maria": t.gettext("Black Maria: {players} players, {each} cards each."),
+        "ranks": t.gettext(
+            "In every suit the ace is the highest card, then the king, queen, jack and 10 down to the 2; no suit "
+            "is trumps. The queen of spades (Q♠) is the Black Maria."),
         "stripped": t.gettext(
             "Taken out before the deal, so that all {players} players get the same number of cards: {cards}."),
         "stripped-none": t.gettext("With {players} players no card is taken out: all 52 are dealt."),
@@ -59,6 +69,7 @@ def rule_sentence(code: str, facts: dict[str, Any], lang: str | None = None) -> 
         "rotation-four": t.gettext(
             "The pass goes to the left, then to the right, then across, then a hand has no pass; and again."),
         "rotation-two": t.gettext("The pass goes to the left, then to the right; and again."),
+        "black-maria-pass": t.gettext("The cards are always passed to the right, in every hand."),
         "first-lead": t.gettext("The player holding the {card} leads it to the first trick."),
         "first-lead-open": t.gettext(
             "The player to the dealer's left leads the first trick, with any card but a heart."),
@@ -66,17 +77,26 @@ def rule_sentence(code: str, facts: dict[str, Any], lang: str | None = None) -> 
             "The player to the dealer's left leads the first trick, with any card but a heart or a Black Maria."),
         "follow-suit": t.gettext("Every player must follow the suit led if they can."),
         "discard": t.gettext("A player with no card of the suit led may play any card: this is discarding."),
+        "play-left": t.gettext(
+            "Play goes to the left: the leader plays first, then the player on their left, and so on around the "
+            "table, one card each."),
         "trick-winner": t.gettext(
             "The highest card of the suit led wins the trick (there are no trumps); its winner leads the next one."),
         "cancellation-carry": t.gettext(
             "If every card of the suit led is cancelled, nobody wins the trick: its leader leads again, and its "
             "cards go to the winner of the next trick (on the last trick, to its leader)."),
-        "cancellation-kitty": t.gettext("The kitty goes to the winner of the first trick."),
+        "cancellation-kitty": t.gettext(
+            "The kitty goes face down to whoever wins the first trick, with any points in it."),
+        "maria-only-lead": t.gettext(
+            "Before hearts are broken, a leader who holds only hearts and the Black Maria (Q♠) must lead the "
+            "Black Maria."),
         "black-maria-lead": t.gettext("The Black Maria may be led at any time, even before hearts are broken."),
         "points": t.gettext("Each heart taken is 1 point, and the Black Maria (Q♠) is 13 points."),
         "points-two-packs": t.gettext("Each heart taken is 1 point, and each Black Maria (Q♠) is 13 points."),
         "bonus-card": t.gettext("The {card} is the bonus card: it is worth −10 points to whoever takes it."),
-        "black-maria-points": t.gettext("Points: Q♠ 13, K♠ 10, A♠ 7 and each heart 1."),
+        "black-maria-points": t.gettext(
+            "Points: the Black Maria (Q♠) 13, the K♠ 10, the A♠ 7 and each heart 1."),
+        "omnibus-moon": t.gettext("When someone shoots the moon, whoever took the {card} still keeps its −10."),
         "cancellation-cancel": t.gettext("Two identical cards in one trick cancel: neither can win it."),
         "first-trick-no-points-on": t.gettext(
             "No heart or Black Maria may be played to the first trick, unless a player holds nothing else."),
@@ -90,11 +110,17 @@ def rule_sentence(code: str, facts: dict[str, Any], lang: str | None = None) -> 
             "Hearts may not be led until they are broken, unless the leader holds nothing but hearts."),
         "hearts-must-be-broken-off": t.gettext("House rule: hearts may be led at any time."),
         "moon-off": t.gettext("No moon: every point taken counts."),
+        "score-sheet": t.gettext(
+            "After each hand, every player's points are written on the score sheet, in their own column, and "
+            "added to their total."),
+        "score-sheet-below-zero": t.gettext(
+            "After each hand, every player's points are written on the score sheet, in their own column, and "
+            "added to their total. A total may fall below zero."),
         "target": t.gettext(
-            "A hand holds {hand_points} points; the game ends when someone reaches {target}, "
-            "and the lowest total wins (players tied for it share the win)."),
+            "A hand holds {hand_points} points. The game ends at the end of a hand, once someone has reached "
+            "the target of {target} points or passed it."),
+        "winner": t.gettext("The lowest total wins; players tied for it share the win."),
     }
-    return sentences[code].format(**values)
 
 
 def _moon_sentence(code: str, variant: str, lang: str | None) -> str:

@@ -47,8 +47,9 @@ def change_label(rules: Rules, change: dict[str, Any], lang: str) -> str:
     (option, value), = change.items()
     if option == "variant":
         return variants.variant_names(lang)[value]
-    rule = SWITCHES.get(option, "score.moon")
-    return dict(rules_card(changed_rules(rules, change), lang))[rule]
+    new = changed_rules(rules, change)
+    rule = SWITCHES.get(option, "variant.cancellation.moon" if new.packs == 2 else "score.moon")
+    return next(line for line_rule, line in rules_card(new, lang) if line_rule == rule)  # the rule's first line
 
 
 def same_deal_choices(rules: Rules, lang: str) -> list[dict[str, str]]:

@@ -178,9 +178,10 @@ RULE_IDS = (
     "setup.deal", "pass.three", "pass.simultaneous", "pass.rotation", "play.first-lead", "play.follow-suit",
     "play.discard", "play.first-trick-no-points", "play.trick-winner", "play.hearts-lead", "play.hearts-broken",
     "play.black-maria-lead", "score.points", "score.sheet", "score.moon", "score.target", "score.winner",
-    "variant.omnibus.bonus", "variant.black-maria.points", "variant.black-maria.first-trick",
-    "variant.cancellation.deal", "variant.cancellation.kitty", "variant.cancellation.no-pass",
-    "variant.cancellation.first-lead", "variant.cancellation.cancel", "variant.cancellation.carry",
+    "variant.omnibus.bonus", "variant.omnibus.moon", "variant.black-maria.pass", "variant.black-maria.points",
+    "variant.black-maria.first-trick", "variant.cancellation.deal", "variant.cancellation.kitty",
+    "variant.cancellation.no-pass", "variant.cancellation.first-lead", "variant.cancellation.cancel",
+    "variant.cancellation.carry", "variant.cancellation.moon",
 )
 
 

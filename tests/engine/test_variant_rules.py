@@ -80,14 +80,16 @@ def test_variant_cancellation_deal_sizes(players: int, each: int, kitty: int) ->
 def test_rules_card_names_every_rule_in_force_with_its_id() -> None:
     lines = Rules(variant="omnibus", bonus_card="10D", moon_needs_bonus=True, first_trick_no_points=False).in_force()
     assert [(rule, code) for rule, code, _ in lines] == [
-        ("variant.omnibus", "variant-omnibus"), ("setup.deal", "stripped-none"), ("pass.three", "pass-three"),
-        ("pass.simultaneous", "pass-simultaneous"), ("pass.rotation", "rotation-four"),
+        ("variant.omnibus", "variant-omnibus"), ("setup.deal", "ranks"), ("setup.deal", "stripped-none"),
+        ("pass.three", "pass-three"), ("pass.simultaneous", "pass-simultaneous"), ("pass.rotation", "rotation-four"),
         ("play.first-lead", "first-lead"), ("play.follow-suit", "follow-suit"), ("play.discard", "discard"),
-        ("play.trick-winner", "trick-winner"),
+        ("play.trick-winner", "play-left"), ("play.trick-winner", "trick-winner"),
         ("play.first-trick-no-points", "first-trick-no-points-off"), ("play.hearts-broken", "maria-breaks-hearts-on"),
-        ("play.hearts-lead", "hearts-must-be-broken-on"), ("play.black-maria-lead", "black-maria-lead"),
-        ("score.points", "points"), ("variant.omnibus.bonus", "bonus-card"), ("score.moon", "moon-choice-bonus"),
-        ("score.target", "target"),
+        ("play.hearts-lead", "hearts-must-be-broken-on"), ("play.hearts-lead", "maria-only-lead"),
+        ("play.black-maria-lead", "black-maria-lead"), ("score.points", "points"),
+        ("variant.omnibus.bonus", "bonus-card"), ("score.moon", "moon-choice-bonus"),
+        ("variant.omnibus.moon", "omnibus-moon"), ("score.sheet", "score-sheet-below-zero"),
+        ("score.target", "target"), ("score.winner", "winner"),
     ]
     assert {code: facts for _, code, facts in lines}["bonus-card"]["card"].code == "10D"
     codes = {code for _, code, _ in Rules(players=6, variant="cancellation", moon="off").in_force()}

@@ -1,4 +1,4 @@
-"""The coverage table: for each rule id of RULES.md, where it is taught and tested.
+"""The coverage table: for each rule id of RULES.md, where it is taught and tested, read strictly.
 
     python tests/lessons/rule_coverage.py          # print the table (Markdown)
     python tests/lessons/rule_coverage.py --write  # and write it at the end of docs/learners.md
@@ -7,22 +7,29 @@ Five columns, each found from the code and the lesson, never written by hand:
 - engine test: a test under tests/engine named by the rule (``test_play_follow_suit_...``:
   its id with ``_`` for ``.`` and ``-``; for a variant, not one named by one of its own rules);
 - explanation: the engine cites the rule in what it explains (its id in hearts_widget/engine),
-  or a variant's rules card states it under its id;
-- lesson: a board of the built-in lesson where the learner's own card is judged by the rule
-  ("board": the engine's verdict on the card cites it, or what a playable card makes happen as it
-  ends the trick does, such as twins cancelled or the kitty taken), else a question that asks about
-  it ("question", for the rules no card is judged by: the deal, passing, scoring);
-- four languages: the rule's name, and every sentence of the lesson's boards and questions about
-  it, translated in each language;
-- browser test: the Voilà lesson walk (tests/lessons/test_voila_lesson.py) plays each board
-  with its first refused card and its first playable one, and answers every question: the rule
-  of one of those cards (or of what the playable one makes happen), or of a question answered.
-tests/lessons/test_rule_coverage.py checks that docs/learners.md holds the table as made now.
+  or a rules card states it under its id;
+- lesson: "board" when a board of the built-in lesson judges the learner's own card by the rule:
+  the board's legal cards make the rule decide (:func:`rule_card`: the rule refuses a card the
+  learner holds while another is right; or it is the rule that allows the right card where
+  another rule allows the rest; or the legal cards differ in what the rule makes happen as the
+  trick ends: who wins it, takes the bonus card, the kitty or a cancelled trick's cards, twins
+  cancelled, hearts broken); a variant's own row counts a board of its variant that counts for one
+  of its rules. Else "question" when a question asks exactly that rule (its own ``rules``, or
+  its step's when the step teaches that rule alone), never every rule of its step;
+- four languages: the rule's name, and every sentence of those boards and questions, in each
+  language say the rule's key words as the glossary (hearts_widget/text/glossary) words them
+  (:data:`KEY_WORDS`), not only differ from English;
+- browser test: the Voilà lesson walk (tests/lessons/walk.py) plays on each board its first
+  refused card and its first legal one (:func:`walk_cards`) and answers every question: a board's
+  rule counts only when one of those is the card the rule is about (:func:`rule_card`), a
+  question's when the walk answers it.
+tests/lessons/test_rule_coverage.py checks the table (32 rules) and that docs/learners.md holds it.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -31,8 +38,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from hearts_widget.engine import Rules  # noqa: E402
-from hearts_widget.lessons.format import Lesson  # noqa: E402
-from hearts_widget.lessons.mastery import check_rules  # noqa: E402
+from hearts_widget.lessons.format import Check, Lesson, Step  # noqa: E402
 from hearts_widget.lessons.path import LESSON  # noqa: E402
 from hearts_widget.lessons.positions import Position  # noqa: E402
 from hearts_widget.text.rule_names import rule_name  # noqa: E402
@@ -67,53 +73,152 @@ def slug(rule: str) -> str:
     return rule.replace(".", "_").replace("-", "_")
 
 
-def judged_by(position: Position, rule: str) -> bool:
-    """Whether the board judges the learner's cards by ``rule`` (a variant's id: played in that variant)."""
-    return position.rules.variant == rule.removeprefix("variant.") or rule in position.judged_by
+# Rules decided by what a legal card makes happen as the trick ends, beside its verdict.
+OUTCOME_KINDS = frozenset({"trick-won", "bonus", "kitty-taken", "carried-taken", "cancelled", "hearts-broken"})
+
+
+# The verdicts that say only "any card may be played here" (a free lead, a discard): they allow, never decide.
+ANY_CARD = frozenset({"play.trick-winner", "play.discard"})
+
+
+def _outcome(position: Position, code: str, rule: str) -> tuple[tuple[str, int | None], ...]:
+    return tuple((e.kind, e.seat) for e in position.attempt(code).events if e.rule == rule and e.kind in OUTCOME_KINDS)
+
+
+def rule_card(position: Position, rule: str) -> str | None:
+    """The card of the board that ``rule`` is about, when the board's legal cards make the rule
+    decide (None when they do not): a card the rule refuses while another card is legal; else a
+    legal card the rule allows as an exception where the other legal cards are allowed by another
+    rule (the Black Maria led before hearts are broken); else the
+    legal card whose outcome under the rule differs from another legal card's, the one that
+    brings it to the learner first."""
+    legal = list(dict.fromkeys(c.code for c in position.cards if position.expect[c.code][0]))
+    if not legal:
+        return None
+    refused = [c.code for c in position.cards if position.expect[c.code] == (False, rule)]
+    if refused:
+        return refused[0]
+    allowed_by = {code: position.expect[code][1] for code in legal}
+    if len(set(allowed_by.values())) > 1 and rule in allowed_by.values() and rule not in ANY_CARD:
+        return next(code for code in legal if allowed_by[code] == rule)
+    outcomes = {code: _outcome(position, code, rule) for code in legal}
+    if len(set(outcomes.values())) < 2:
+        return None
+    to_learner = [code for code in legal if any(seat == position.seat for _kind, seat in outcomes[code])]
+    return (to_learner or [code for code in legal if outcomes[code]])[0]
+
+
+def board_rules(position: Position) -> list[str]:
+    """The rules the board judges the learner's card by, strictly (:func:`rule_card`)."""
+    candidates = {rule for _legal, rule in position.expect.values()}
+    candidates |= {e.rule for c in position.cards if position.expect[c.code][0] for e in position.attempt(c).events}
+    return sorted(rule for rule in candidates if rule_card(position, rule) is not None)
+
+
+def counts_board(position: Position, rule: str) -> bool:
+    """Whether the board counts for ``rule``; a variant's row: one of its own rules, played in it."""
+    if rule.count(".") == 1 and rule.startswith("variant."):
+        return position.rules.variant == rule.removeprefix("variant.") and any(
+            r.startswith(rule + ".") for r in board_rules(position))
+    return rule_card(position, rule) is not None
+
+
+def asked(step: Step, check: Check) -> tuple[str, ...]:
+    """The rules a question asks exactly: its own, else its step's when the step teaches one rule."""
+    return check.rules or (step.rules if len(step.rules) == 1 else ())
 
 
 def lesson_cell(lesson: Lesson, rule: str) -> str:
-    if any(judged_by(p, rule) for p in lesson.positions().values()):
+    if any(counts_board(p, rule) for p in lesson.positions().values()):
         return "board"
-    if any(rule in check_rules(step, check) for step in lesson.steps for check in step.checks):
+    if any(rule in asked(step, check) for step in lesson.steps for check in step.checks):
         return "question"
     return ""
 
 
+def walk_cards(position: Position) -> tuple[str | None, str]:
+    """The cards the browser walk (tests/lessons/walk.py, ``play_position``) plays on a board: its
+    first refused card (None if every card is legal), then the first legal card of the hand."""
+    first_refused = next((code for code, (ok, _rule) in position.expect.items() if not ok), None)
+    return first_refused, next(c.code for c in position.cards if position.expect[c.code][0])
+
+
 def played_rules(lesson: Lesson) -> set[str]:
-    """The rules of the cards the walk plays on each board, and of every question it answers."""
+    """The rules whose card the walk plays on a board counting for them, and those of every question."""
     rules = set()
-    for position in lesson.positions().values():
-        refused = [code for code, (legal, _rule) in position.expect.items() if not legal]
-        playable = [card.code for card in position.cards if position.expect[card.code][0]]
-        for code in refused[:1] + playable[:1]:
-            rules.add(position.expect[code][1])
-        for code in playable[:1]:
-            rules |= {event.rule for event in position.attempt(code).events}
-        rules.add(f"variant.{position.rules.variant}")
     for step in lesson.steps:
+        for position in step.positions:
+            played = set(walk_cards(position))
+            rules |= {rule for rule in board_rules(position) if rule_card(position, rule) in played}
+            variant = f"variant.{position.rules.variant}"
+            if any(rule.startswith(variant + ".") for rule in rules & set(board_rules(position))):
+                rules.add(variant)
         for check in step.checks:
-            rules |= set(check_rules(step, check))
+            rules |= set(asked(step, check))
     return rules
 
 
+# The glossary's words for the key terms of a rule's sentences: English term (a regular expression)
+# -> what every translation of a sentence saying it must hold (hearts_widget/text/glossary/<lang>.md).
+KEY_WORDS: dict[str, dict[str, str]] = {
+    "tl": {r"\btricks?\b": r"\btrick", r"\bmoon\b": r"buwan", r"\bdiscard": r"t(in)?apon", r"\bhearts?\b": r"puso",
+           r"\bscore sheet\b": r"talaan ng puntos", r"\btarget\b": r"hangganan", r"\bkitty\b": r"nakatabi|sa tabi",
+           r"\bbonus card\b": r"gantimpalang baraha", r"\bcancel": r"kansela", r"\bpass(es|ed)?\b": r"pasa",
+           r"\bsuits?\b": r"\bsuit", r"\bpoints?\b": r"puntos", r"\bBlack Maria\b": r"Black Maria",
+           r"\bbroken\b": r"labag"},
+    "ceb": {r"\btricks?\b": r"lansis", r"\bmoon\b": r"bulan", r"\bdiscard": r"labay", r"\bhearts?\b": r"kasingkasing",
+            r"\bscore sheet\b": r"listahan sa iskor", r"\btarget\b": r"gikasabotang iskor|magkasabot\b.* iskor",
+            r"\bkitty\b": r"gitabi", r"\bbonus card\b": r"premyong kard", r"\bcancel": r"kansela",
+            r"\bpass(es|ed)?\b": r"pasa", r"\bsuits?\b": r"bisti", r"\bpoints?\b": r"puntos",
+            r"\bBlack Maria\b": r"Black Maria", r"\bbroken\b": r"lapas"},
+    "sw": {r"\btricks?\b": r"\bhila", r"\bmoon\b": r"mwezi", r"\bdiscard": r"tup", r"\bhearts\b": r"mioyo",
+           r"\bscore sheet\b": r"karatasi ya alama", r"\btarget\b": r"alama iliyokubaliwa|wakubaliane alama",
+           r"\bkitty\b": r"akiba", r"\bbonus card\b": r"kadi ya zawadi", r"\bcancel": r"fut",
+           r"\bpass(es|ed)?\b": r"pitish", r"\bsuits?\b": r"suti", r"\bpoints?\b": r"pointi",
+           r"\bBlack Maria\b": r"Black Maria", r"\bbroken\b": r"vunj"},
+}
+
+
+# The variants' names as each glossary gives them (Tagalog and Cebuano keep them as names).
+VARIANT_NAMES: dict[str, dict[str, str]] = {
+    "tl": {"Omnibus Hearts": "Omnibus Hearts", "Cancellation Hearts": "Cancellation Hearts"},
+    "ceb": {"Omnibus Hearts": "Omnibus Hearts", "Cancellation Hearts": "Cancellation Hearts"},
+    "sw": {"Omnibus Hearts": "Mioyo ya Omnibus", "Cancellation Hearts": "Mioyo ya Kufutana"},
+}
+
+
+def key_words_missing(english: str, translation: str, lang: str) -> list[str]:
+    """The key terms of ``english`` whose glossary word ``translation`` lacks (a variant's name
+    is one term, its glossary name)."""
+    english = re.sub(r"\{[^}]*\}", " ", english)
+    missing = [name for name, word in VARIANT_NAMES[lang].items() if name in english and word not in translation]
+    for name in VARIANT_NAMES[lang]:
+        english = english.replace(name, " ")
+    return missing + [term for term, word in KEY_WORDS[lang].items()
+                      if re.search(term, english, re.IGNORECASE) and not re.search(word, translation, re.IGNORECASE)]
+
+
 def translated(lesson: Lesson, rule: str) -> bool:
-    """The rule's name and the lesson's sentences about it differ from English in every other language
-    (a variant's name is kept as it is, so only its lesson sentences are compared)."""
-    texts = [p.prompt for p in lesson.positions().values() if p.prompt is not None and judged_by(p, rule)]
+    """The rule's name and the sentences of the boards and questions that count for it, in every
+    other language, hold the glossary's word for each key term of their English."""
+    texts = [p.prompt for p in lesson.positions().values() if p.prompt is not None and counts_board(p, rule)]
     for step in lesson.steps:
         for check in step.checks:
-            if rule in check_rules(step, check):
+            if rule in asked(step, check):
                 texts += [check.question, check.why]
+    if not texts:
+        return False
     names_kept = rule in ("variant.omnibus", "variant.black-maria", "variant.cancellation")
     for lang in LANGUAGES:
         if lang == DEFAULT_LANGUAGE:
             continue
-        if not names_kept and rule_name(rule, lang) == rule_name(rule, DEFAULT_LANGUAGE):
+        if not names_kept and (rule_name(rule, lang) == rule_name(rule, DEFAULT_LANGUAGE)
+                               or key_words_missing(rule_name(rule, DEFAULT_LANGUAGE), rule_name(rule, lang), lang)):
             return False
-        if any(text(lang) == text(DEFAULT_LANGUAGE) for text in texts):
+        if any(text(lang) == text(DEFAULT_LANGUAGE) or key_words_missing(text(DEFAULT_LANGUAGE), text(lang), lang)
+               for text in texts):
             return False
-    return bool(texts) or not names_kept
+    return True
 
 
 def coverage(lesson: Lesson = LESSON) -> list[dict[str, str]]:

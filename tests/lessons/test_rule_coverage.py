@@ -1,8 +1,12 @@
-"""The coverage table of docs/learners.md is the one the script makes now (rule id × five columns)."""
+"""The coverage table of docs/learners.md is the one the script makes now (32 rule ids × five columns),
+counted strictly: a board only where its legal cards make the rule decide, a question only for the
+rule it asks, the browser walk only where it plays the card the rule is about."""
 
 from __future__ import annotations
 
-from .rule_coverage import ALL_RULES, COLUMNS, DOC, HEADING, coverage, table
+from hearts_widget.lessons.path import LESSON
+
+from .rule_coverage import ALL_RULES, COLUMNS, DOC, HEADING, coverage, key_words_missing, rule_card, table
 
 
 def test_the_coverage_table_in_the_docs_is_current() -> None:
@@ -11,21 +15,33 @@ def test_the_coverage_table_in_the_docs_is_current() -> None:
     assert doc[doc.index(HEADING):] == table(coverage()), "run: python tests/lessons/rule_coverage.py --write"
 
 
-def test_every_rule_id_has_a_row_and_the_rules_taught_on_boards_are_covered_in_every_column() -> None:
+def test_the_strict_table_has_every_rule_of_rules_md() -> None:
     rows = {row["rule"]: row for row in coverage()}
-    assert list(rows) == list(ALL_RULES) and len(rows) == 29
-    for rule in ("play.follow-suit", "play.first-trick-no-points", "variant.black-maria.first-trick"):
+    assert list(rows) == list(ALL_RULES) and len(rows) == 32
+    for rule in ("variant.omnibus.moon", "variant.black-maria.pass", "variant.cancellation.moon"):
+        assert rows[rule]["explanation"] == "yes"  # named and stated on the rules card
+    for rule in ("play.follow-suit", "play.first-trick-no-points", "variant.black-maria.first-trick",
+                 "play.first-lead", "play.hearts-lead"):
         assert all(rows[rule][column] for column in COLUMNS), rows[rule]
-    assert rows["variant.black-maria.points"]["lesson"] == "question"  # a scoring rule: a question asks about it
+    full = sum(all(row[c] for c in COLUMNS) for row in rows.values())
+    assert full == 24, full  # raise it as boards and questions are added (docs/learners.md)
 
 
-def test_cancellation_hearts_is_taught_on_boards_and_every_rule_id_is_covered() -> None:
-    """The learner's card judged by each Cancellation rule a card can meet: its verdict (the first lead), or
-    what it makes happen as it ends the trick (twins cancelled, the kitty or a cancelled trick's cards taken)."""
-    rows = {row["rule"]: row for row in coverage()}
-    for rule in ("variant.cancellation", "variant.cancellation.first-lead", "variant.cancellation.cancel",
-                 "variant.cancellation.kitty", "variant.cancellation.carry"):
-        assert rows[rule]["lesson"] == "board", rows[rule]
-    for rule in ("variant.cancellation.deal", "variant.cancellation.no-pass"):
-        assert rows[rule]["lesson"] == "question", rows[rule]
-    assert [row["rule"] for row in rows.values() if not all(row[column] for column in COLUMNS)] == []
+def test_a_board_counts_only_for_the_rule_its_legal_cards_make_decide() -> None:
+    boards = LESSON.positions()
+    assert rule_card(boards["follow-suit"], "play.follow-suit") == "7C"  # refused by the rule, 3D and QD right
+    assert rule_card(boards["trick-winner"], "play.trick-winner") == "QD"  # the card that wins it for the learner
+    assert rule_card(boards["hearts-broken-discard"], "play.hearts-broken") == "3H"
+    assert rule_card(boards["black-maria-lead"], "play.black-maria-lead") == "QS"
+    assert rule_card(boards["cancel-twin-king"], "variant.cancellation.cancel") == "KD"
+    # Every legal card is a discard with the same outcome: the board does not make the rule decide.
+    assert rule_card(boards["discard"], "play.discard") is None
+    assert rule_card(boards["first-lead"], "play.trick-winner") is None
+
+
+def test_the_language_column_checks_the_glossarys_words() -> None:
+    assert key_words_missing("Which card wins the trick?", "Aling baraha ang mananalo sa trick?", "tl") == []
+    assert key_words_missing("Which card wins the trick?", "Aling baraha ang mananalo?", "tl") == [r"\btricks?\b"]
+    assert key_words_missing("Cancellation Hearts: what happens?", "Cancellation Hearts: nini?", "sw") == [
+        "Cancellation Hearts"]
+    assert key_words_missing("Cancellation Hearts: what happens?", "Cancellation Hearts: ano?", "tl") == []

@@ -181,7 +181,7 @@ def test_the_rules_card_defines_breaking_hearts_and_the_moon() -> None:
         "Hearts are broken the first time a heart or the Black Maria is played to a trick.")
     assert "whoever takes every heart and the Black Maria" in card["score.moon"]
     assert "all 26 hearts and both Black Marias" in dict(rules_card(Rules(players=6, variant="cancellation")))[
-        "score.moon"]
+        "variant.cancellation.moon"]
     assert "unless a player holds nothing else" in card["play.first-trick-no-points"]
 
 
