@@ -344,7 +344,9 @@ def test_score_moon_the_review_names_the_moon_every_choice_has_its_reason_and_a_
     walk = open_the_moon_review(page)
     expect(page.get_by_test_id("review-moon")).to_have_text("You shot the moon: you took every point of the hand.")
     total = walk_title(page)[1]
-    assert total == 5
+    # The pass and the cards of tricks 2, 3 and 5 (tests/widget/moon_review.json): A♣ in trick 1 cost
+    # 2.0 ± 0.85 points, within its uncertainty of good, so no class is given (issue 32, item 4).
+    assert total == 4
     for number in range(1, total + 1):
         step_to(page, number)
         expect(walk.get_by_test_id("review-mark")).to_contain_text(re.compile(
