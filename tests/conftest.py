@@ -62,6 +62,8 @@ expect.set_options(timeout=60_000)
 # with CI set they are not taken unless HEARTS_SCREENSHOTS=1 (HEARTS_SCREENSHOTS=0 skips them anywhere).
 # No test reads a screenshot back: what a test asserts it asserts on the page.
 SCREENSHOTS_TAKEN = os.environ.get("HEARTS_SCREENSHOTS", "0" if os.environ.get("CI") else "1") == "1"
+# A failed test's page is photographed always (printed with the failure): CI's only picture of it.
+photograph_page = Page.screenshot
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -178,7 +180,7 @@ def page_summary(page: Page, item: pytest.Item) -> str:
         console = [f"{message.type}: {message.text[:200]}" for message in page.console_messages()]
         lines += ["last console lines:", *console[-15:]] if console else []
         shot = Path(tempfile.gettempdir()) / f"failed-{item.name[:80]}.png".replace("/", "_")
-        page.screenshot(path=str(shot), full_page=True, timeout=5000)
+        photograph_page(page, path=str(shot), full_page=True, timeout=5000)
         lines.append(f"screenshot: {shot}")
     except Exception as error:  # the page may be gone or stuck: say so, and keep the test's own failure
         lines.append(f"(could not read the page further: {error.__class__.__name__}: {str(error)[:200]})")
