@@ -324,10 +324,8 @@ class Lesson(widgets.VBox):
         view = self.views.get(self.index)
         if view is None:
             view = self._build(self.index)
-        for number, slot in enumerate(self.slots):
+        for number, slot in enumerate(self.slots):  # a step is shown or hidden by its slot
             slot.layout.display = None if number == self.index else HIDDEN
-        for other in self.views.values():
-            other.layout.display = None if other is view else HIDDEN
         again = view.parts.get("again")
         if isinstance(again, BroughtBack):
             again.bring_back(name for name, _part in missed_before(self.lesson, self.progress, step))
@@ -350,7 +348,7 @@ class Lesson(widgets.VBox):
             return  # the learner has moved on: the step now shown has its own turn
         beside = index + side
         if 0 <= beside < len(self.lesson.steps) and beside not in self.views:
-            self._build(beside, hidden=True)
+            self._build(beside)
         if side == 1:
             loop.call_soon(self._prepare_beside, loop, index, -1)  # the loop that called (Pyodide's too)
         else:
@@ -371,11 +369,9 @@ class Lesson(widgets.VBox):
         for view in closed:
             close_tree(view)
 
-    def _build(self, index: int, hidden: bool = False) -> StepView:
+    def _build(self, index: int) -> StepView:
         step = self.lesson.steps[index]
         view = StepView(step, self.lesson, self.lang, self.progress["games"], self.show_rule_ids, self.pace)
-        if hidden:
-            view.layout.display = HIDDEN
         view.restore(step_record(self.progress, step.key)["parts"])
         for part in view.parts.values():
             part.on_change = self._chained(part.on_change, view)
