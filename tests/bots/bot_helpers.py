@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Sequence
+from unittest import mock
 
-from hearts_widget.bots import Bot
+from hearts_widget.bots import Bot, coach
 from hearts_widget.engine import Card, Hand, Rules, SeatView, parse_cards
 
 # The rule sets the coach's tests run in: every variant, and the house rules that change its play.
@@ -86,3 +88,15 @@ def naive_play(view: SeatView) -> Card:
 def naive_pass(view: SeatView) -> list[Card]:
     """Issue 32's naive learner's pass: its three lowest cards."""
     return sorted(view.held, key=lambda c: (c.rank, c.index))[:3]
+
+
+def few_deals() -> contextlib.AbstractContextManager[None]:
+    """The coach's search and judgement on a few deals only, for tests where how many deals
+    it uses changes how long they take, not what they check (e.g. played last with no moon
+    possible, the hint chooses among the cards taking the fewest points from the trick)."""
+    stack = contextlib.ExitStack()
+    stack.enter_context(mock.patch.object(coach, "FIRST_DEALS", 4))
+    stack.enter_context(mock.patch.object(coach, "HINT_DEALS", 4))
+    stack.enter_context(mock.patch.object(coach, "JUDGE_DEALS", 4))  # the hint's card is judged too
+    stack.enter_context(mock.patch.object(coach, "PASS_DEALS", 4))
+    return stack

@@ -11,7 +11,7 @@ from types import ModuleType
 from unittest import mock
 
 import pytest
-from bot_helpers import card, position
+from bot_helpers import card, few_deals, position
 
 from hearts_widget.bots import coach
 from hearts_widget.bots.claims import Claim, hint_claims, pass_claims, play_claims
@@ -117,9 +117,7 @@ def test_hints_are_short_and_their_facts_checked() -> None:
     """The learner's hints in a hand per rule set (the coach's search on a few deals only:
     it changes which card, not how the sentence is made): no false fact, no decimal number,
     median at most 25 words in English."""
-    with mock.patch.object(coach, "FIRST_DEALS", 4), mock.patch.object(coach, "HINT_DEALS", 4), \
-            mock.patch.object(coach, "SWITCH_DEALS", 4), mock.patch.object(coach, "JUDGE_DEALS", 4), \
-            mock.patch.object(coach, "PASS_DEALS", 4):  # the hint's card and pass are judged too (one coach)
+    with few_deals(), mock.patch.object(coach, "SWITCH_DEALS", 4):
         tally = claims_benchmark().run(hands=1, hint_hands=1)
     assert not tally.false, tally.false[:5]
     assert len(tally.hint_words) >= 50 and not tally.hint_decimals

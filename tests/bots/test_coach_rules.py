@@ -8,18 +8,16 @@ to a trick, so every legal card's outcome on that trick is known exactly.
 
 from __future__ import annotations
 
-import contextlib
 import random
 import re
 from collections.abc import Iterator
-from unittest import mock
 
 import pytest
-from bot_helpers import RULE_SETS, card, random_moves, taken_in_tricks
+from bot_helpers import RULE_SETS, card, few_deals, random_moves, taken_in_tricks
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts_widget.bots import RuleBot, coach
+from hearts_widget.bots import RuleBot
 from hearts_widget.bots.coach import hint, trick_feedback
 from hearts_widget.bots.variants import NAMING_WINNER, points_taken
 from hearts_widget.engine import Hand, Rules, SeatView
@@ -49,19 +47,6 @@ def last_to_play_positions(rules: Rules, seed: int) -> Iterator[tuple[Hand, Seat
             yield hand, view
         choice = bot.choose_play(view) if rng.random() < 0.6 else rng.choice(view.legal)
         hand = hand.play(choice)
-
-
-def few_deals() -> contextlib.AbstractContextManager[None]:
-    """The coach's search on a few deals only. Played last with no moon possible, the
-    hint's search chooses among the cards taking the fewest points from the trick,
-    whatever it finds on its deals: how many it deals does not change what these
-    tests check, only how long they take."""
-    stack = contextlib.ExitStack()
-    stack.enter_context(mock.patch.object(coach, "FIRST_DEALS", 4))
-    stack.enter_context(mock.patch.object(coach, "HINT_DEALS", 4))
-    stack.enter_context(mock.patch.object(coach, "JUDGE_DEALS", 4))  # the hint's card is judged too
-    stack.enter_context(mock.patch.object(coach, "PASS_DEALS", 4))
-    return stack
 
 
 @pytest.mark.parametrize("name", list(RULE_SETS))
