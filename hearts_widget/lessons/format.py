@@ -53,7 +53,19 @@ CHOICE_REQUIRED = {"id", "text"}
 
 
 class LessonFileError(ValueError):
-    """A lesson file that cannot be used, with where: the file, the step and the field."""
+    """A lesson file that cannot be used, with where: the file (``source``), the step
+    (``step``, its 1-based number, and ``step_key``, when the fault is inside a step), the
+    field (``field``, when one is to blame) and what is wrong (``problem``). ``line`` and
+    ``column`` place a fault of the JSON itself. The message says all of them in English;
+    :class:`hearts_widget.lessons.problem.LessonProblem` shows them on the page in the
+    learner's language."""
+
+    def __init__(self, source: str, problem: str, *, step: int | None = None, step_key: str | None = None,
+                 field: str | None = None, line: int | None = None, column: int | None = None) -> None:
+        self.source, self.problem, self.step, self.step_key = source, problem, step, step_key
+        self.field, self.line, self.column = field, line, column
+        where = f"step {step}" + (f" ({step_key!r})" if step_key else "") + ", " if step is not None else ""
+        super().__init__(f"{source}: {where}" + (f"field {field!r}: " if field is not None else "") + problem)
 
 
 @dataclass(frozen=True)
@@ -170,7 +182,7 @@ def load_lesson(path: str | Path) -> Lesson:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise LessonFileError(f"{path}: cannot read the lesson file ({error.strerror})") from None
+        raise LessonFileError(str(path), f"cannot read the lesson file ({error.strerror})") from None
     return parse_lesson(text, str(path))
 
 
@@ -179,8 +191,8 @@ def parse_lesson(text: str, source: str = "<lesson>") -> Lesson:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise LessonFileError(f"{source}: not valid JSON at line {error.lineno}, column {error.colno}: "
-                              f"{error.msg}") from None
+        raise LessonFileError(source, f"not valid JSON at line {error.lineno}, column {error.colno}: {error.msg}",
+                              line=error.lineno, column=error.colno) from None
     return lesson_from_dict(data, source)
 
 
@@ -203,11 +215,10 @@ def lesson_from_dict(data: Any, source: str = "<lesson>") -> Lesson:
         where.fail("steps", "must be a list of at least one step")
     steps = []
     for number, raw in enumerate(raw_steps, start=1):
-        where.step = f"step {number}"
-        if isinstance(raw, Mapping) and isinstance(raw.get("key"), str):
-            where.step += f" ({raw['key']!r})"
+        where.step = number
+        where.step_key = raw["key"] if isinstance(raw, Mapping) and isinstance(raw.get("key"), str) else None
         steps.append(_step(raw, where))
-    where.step = None
+    where.step, where.step_key = None, None
     _unique(where, [s.key for s in steps], "steps", "step key")
     for kind, keys in (("position key", [p.key for s in steps for p in s.positions]),
                        ("check key", [c.key for s in steps for c in s.checks])):
@@ -342,12 +353,12 @@ class _Where:
     """Where the loader is (the file and the step), to name it in every error."""
 
     source: str
-    step: str | None = None
+    step: int | None = None
+    step_key: str | None = None
     known_keys: frozenset[str] = field(default_factory=lesson_keys)
 
     def fail(self, field_name: str, problem: str) -> NoReturn:
-        place = f"{self.source}: " + (f"{self.step}, " if self.step else "")
-        raise LessonFileError(f"{place}field {field_name!r}: {problem}")
+        raise LessonFileError(self.source, problem, step=self.step, step_key=self.step_key, field=field_name)
 
     @staticmethod
     def suggest(name: Any, known: Iterable[str]) -> str:

@@ -49,8 +49,9 @@ from .controls import (
     demo_part,
 )
 from .format import Lesson as LessonFile
-from .format import Step, builtin_lesson, load_lesson
+from .format import LessonFileError, Step, builtin_lesson, load_lesson
 from .mastery import missed_before, rule_progress
+from .problem import LessonProblem
 from .progress import (
     ProgressError,
     check_progress,
@@ -233,18 +234,31 @@ class Lesson(widgets.VBox):
     the browser and a reload continues where the learner was. ``show_rule_ids``
     shows each rule's id beside its name, for teachers and developers. ``pace`` is
     the seconds between the bots' cards on every table of the lesson (the default
-    follows one card at a time; 0 is instant, for a class that knows the game)."""
+    follows one card at a time; 0 is instant, for a class that knows the game).
+
+    A lesson file the loader refuses is not raised (Voilà's page would show only "There was an
+    error when executing cell"): the lesson shows in its place what is wrong and where (the
+    file, the step, the field) in the learner's language
+    (:class:`~hearts_widget.lessons.problem.LessonProblem`), and ``problem`` holds the error;
+    :func:`~hearts_widget.lessons.format.load_lesson` raises it."""
 
     def __init__(self, lesson: str | Path | LessonFile | None = None, lang: str | None = None, start: int = 0,
                  remember: bool = True, show_rule_ids: bool = False, pace: float = SLOW_PACE) -> None:
+        self.lang = check_language(lang) if lang is not None else page_language()
+        self.problem: LessonFileError | None = None
         if lesson is None:
             lesson = builtin_lesson()
         elif not isinstance(lesson, LessonFile):
-            lesson = load_lesson(lesson)
+            try:
+                lesson = load_lesson(lesson)
+            except LessonFileError as error:  # said on the page, where Voilà would hide a raised error
+                self.problem = error
+                super().__init__([LessonProblem(error, self.lang), LessonStyle()])
+                self.add_class("hearts-lesson")
+                return
         self.lesson = lesson
         self.show_rule_ids = show_rule_ids
         self.pace = check_pace(pace)
-        self.lang = check_language(lang) if lang is not None else page_language()
         self.views: dict[int, StepView] = {}
         self.index = max(0, min(start, len(lesson.steps) - 1))
         self.progress = new_progress(lesson, self.lang)

@@ -8,8 +8,9 @@ WORD = re.compile(r"[^\W\d_]{2,}")
 PLACEHOLDER = re.compile(r"\{[^}]*\}")
 # Code in backticks (`view.legal`, the tutorial's names) stays as it is in every language.
 CODE = re.compile(r"`[^`]*`")
-# Proper names kept as they are (the seed texts do): the card, the variants and the language the tutorial teaches.
-PROPER_NAMES = re.compile(r"Black Marias?|Cancellation Hearts|Omnibus( Hearts)?|Queen of Spades|Python|JupyterHub")
+# Proper names kept as they are (the seed texts do): the card, the variants, the language the tutorial teaches
+# and the lesson file's format.
+PROPER_NAMES = re.compile(r"Black Marias?|Cancellation Hearts|Omnibus( Hearts)?|Queen of Spades|Python|JupyterHub|JSON")
 # Words a translation may share with the English: Tagalog borrows "trick", "suit"
 # and "trump" as its players (and the seed text) do, and its own "may" (there is)
 # and "at" (and) are spelled as English words are.

@@ -1,0 +1,109 @@
+"""A lesson file the loader refuses, shown on the page (issue 35, item 6): the file, the
+step and the field that is wrong, in the learner's language, in the lesson's place, in a
+notebook's kernel (what Voilà runs), through the serverless site's page code
+(``in_browser.run_cells``, what its Web Worker runs) and once in Voilà itself."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from hearts_widget.in_browser import run_cells
+from hearts_widget.lessons.format import BUILTIN, LessonFileError, load_lesson
+from hearts_widget.lessons.problem import LessonProblem, problem_lines
+from hearts_widget.lessons.stepper import Lesson
+from hearts_widget.text.lesson_file import lesson_file_words
+from hearts_widget.text.translate import LANGUAGES
+from servers import SharedServer
+
+from .conftest import SCREENSHOTS
+from .walk import WAIT_MS, guard, shoot
+
+TEACHER_CODE = "from hearts_widget.lessons.stepper import Lesson\n\nLesson('broken.json')"
+
+
+def broken_lesson(folder: Path) -> Path:
+    """The built-in lesson with one card of step 3's first board mistyped ("3X")."""
+    data = json.loads(BUILTIN.read_text(encoding="utf-8"))
+    data["steps"][2]["positions"][0]["held"] += " 3X"
+    path = folder / "broken.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_broken_lesson_file_is_shown_in_the_lessons_place_naming_file_step_and_field(tmp_path: Path,
+                                                                                      lang: str) -> None:
+    path = broken_lesson(tmp_path)
+    lesson = Lesson(path, lang=lang, remember=False)
+    assert isinstance(lesson.problem, LessonFileError)
+    (shown, _style) = lesson.children
+    assert isinstance(shown, LessonProblem)
+    words = lesson_file_words(lang)
+    html = shown.value
+    assert 'role="alert"' in html and f'lang="{lang}"' in html
+    for said in (words["title"], words["file"].format(file=path), words["step"].format(number=3, key="follow-suit"),
+                 words["field"].format(field="positions[0].held"), words["mend"]):
+        assert said in html
+    assert "cannot read card &#x27;3X&#x27;" in html  # the loader's own account, marked as English
+    assert '<span lang="en">' in html
+    if lang != "en":
+        assert words["title"] != lesson_file_words("en")["title"]
+
+
+def test_the_loaders_error_keeps_the_file_step_and_field_apart(tmp_path: Path) -> None:
+    path = broken_lesson(tmp_path)
+    with pytest.raises(LessonFileError) as raised:
+        load_lesson(path)
+    error = raised.value
+    assert (error.source, error.step, error.step_key, error.field) == (str(path), 3, "follow-suit",
+                                                                       "positions[0].held")
+    assert str(error) == f"{path}: step 3 ('follow-suit'), field 'positions[0].held': {error.problem}"
+
+
+def test_a_json_fault_is_placed_by_line_and_column_and_an_unread_file_said(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "hearts-lesson/1",\n "id": }', encoding="utf-8")
+    lesson = Lesson(bad, lang="sw", remember=False)
+    assert lesson.problem is not None and (lesson.problem.line, lesson.problem.column) == (2, 8)
+    assert lesson_file_words("sw")["line"].format(line=2, column=8) in lesson.children[0].value
+    missing = Lesson(tmp_path / "nowhere.json", lang="tl", remember=False)
+    assert lesson_file_words("tl")["unread"] in missing.children[0].value
+    assert problem_lines(missing.problem, "tl")[1] == lesson_file_words("tl")["file"].format(
+        file=tmp_path / "nowhere.json")
+
+
+def test_the_sites_page_code_shows_the_problem_in_the_pages_language(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The site's Web Worker runs the notebook's cells with run_cells in the folder holding its
+    lesson files, the page's ?lang= in QUERY_STRING (hearts_widget/site/worker.js): the cell
+    runs to its end (the page then shows its live widgets) and shows the problem."""
+    broken_lesson(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("QUERY_STRING", "lang=ceb")
+    shown: list[object] = []
+    run_cells([TEACHER_CODE], shown.append)
+    (lesson,) = shown
+    assert isinstance(lesson, Lesson) and isinstance(lesson.children[0], LessonProblem)
+    assert lesson_file_words("ceb")["step"].format(number=3, key="follow-suit") in lesson.children[0].value
+
+
+def test_voila_shows_a_broken_lesson_file_on_the_page(voila_server: SharedServer, page: Page) -> None:
+    """A teacher's notebook opening a broken lesson file, in Voilà with ?lang=sw: the page says
+    what is wrong and where in Swahili, and no "error when executing cell"."""
+    notebook = voila_server.add(TEACHER_CODE, "lesson")
+    broken_lesson((voila_server.folder / notebook).parent)
+    foreign = guard(page)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{voila_server.base}voila/render/{notebook}?lang=sw", timeout=WAIT_MS)
+    alert = page.locator(".hearts-lesson-problem [role=alert]")
+    expect(alert).to_contain_text(lesson_file_words("sw")["step"].format(number=3, key="follow-suit"),
+                                  timeout=WAIT_MS)
+    expect(alert).to_contain_text(lesson_file_words("sw")["field"].format(field="positions[0].held"))
+    expect(alert).to_be_in_viewport()
+    assert "error when executing" not in page.locator("body").inner_text()
+    shoot(page, SCREENSHOTS / "lesson-file-problem-sw.png")
+    assert foreign == []
