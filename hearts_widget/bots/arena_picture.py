@@ -71,3 +71,31 @@ def arena_svg(result: ArenaResult) -> str:
 def _text(x: float, y: float, text: str, anchor: str = "start", weight: str = "400", size: int = 13) -> str:
     return (f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="{size}" font-weight="{weight}" '
             f'fill="currentColor">{escape(text)}</text>')
+
+
+def ranking_svg(names: list[str], means: list[float], intervals: list[tuple[float, float]], mine: list[bool],
+                title: str, values: list[str], summary: str) -> str:
+    """One panel of the arena's picture for any number of bots (the class league): points per hand
+    with the 95% interval, a bar a bot, ``mine`` in the learner's colour and the rest in grey."""
+    low = min([0.0, *means, *(lo for lo, _ in intervals)])
+    high = max([1e-9, *means, *(hi for _, hi in intervals)])
+    scale = BAR_WIDTH / (high - low)
+    zero = LABEL + (0 - low) * scale
+    parts = [_text(8, 16, title, weight="600")]
+    y = 24
+    for index, name in enumerate(names):
+        start, end = sorted((zero, LABEL + (means[index] - low) * scale))
+        parts.append(_text(LABEL - 8, y + 17, name if len(name) <= 22 else name[:21] + "…", anchor="end"))
+        parts.append(f'<rect x="{start:.1f}" y="{y + 4}" width="{max(end - start, 1):.1f}" height="{ROW - 8}" '
+                     f'fill="{COLOURS[0 if mine[index] else 1]}" rx="2"/>')
+        lo, hi = (LABEL + (v - low) * scale for v in intervals[index])
+        middle = y + ROW / 2
+        parts.append(f'<path d="M{lo:.1f} {middle}H{hi:.1f}M{lo:.1f} {middle - 6}V{middle + 6}'
+                     f'M{hi:.1f} {middle - 6}V{middle + 6}" stroke="currentColor" stroke-width="1.5"/>')
+        parts.append(_text(LABEL + BAR_WIDTH + 8, y + 17, values[index]))
+        y += ROW
+    parts.append(f'<line x1="{zero:.1f}" y1="24" x2="{zero:.1f}" y2="{y}" stroke="currentColor" stroke-opacity=".4"/>')
+    height = y + 8
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" '
+            f'style="max-width:100%;height:auto;font-family:system-ui,sans-serif" role="img" '
+            f'aria-label="{escape(summary)}">{"".join(parts)}</svg>')

@@ -9,6 +9,7 @@ page's address elsewhere; the page's one inline script runs by a nonce.
 from __future__ import annotations
 
 import hmac
+import json
 import secrets
 from typing import Any
 from urllib.parse import urlencode
@@ -17,6 +18,8 @@ from tornado import web
 
 from ..lessons.format import Lesson
 from ..text.classroom import language_of_request
+from .league import LeagueRunner
+from .league_page import league_part
 from .page import Links, class_csv, class_now, refused_page, teacher_page
 from .store import ClassStore
 
@@ -28,11 +31,13 @@ class TeacherHandler(web.RequestHandler):
 
     refused_reason = "token"
 
-    def initialize(self, lesson: Lesson, store: ClassStore, links: Links, keep_days: int) -> None:
+    def initialize(self, lesson: Lesson, store: ClassStore, links: Links, keep_days: int,
+                   league: LeagueRunner | None = None) -> None:
         self.lesson = lesson
         self.store = store
         self.links = links
         self.keep_days = keep_days
+        self.league = league
 
     def set_default_headers(self) -> None:
         self.nonce = secrets.token_urlsafe(16)  # (called before initialize, and again by an error page)
@@ -63,6 +68,10 @@ class TeacherHandler(web.RequestHandler):
     def learners(self) -> list:
         return self.store.learners(self.lesson.id)
 
+    def league_part(self) -> str:
+        """The class league's section of the page ("" without a league)."""
+        return league_part(self.league, self.lang) if self.league is not None else ""
+
 
 class PageHandler(TeacherHandler):
     """The whole page (which also deletes the rows older than ``keep_days``)."""
@@ -73,7 +82,8 @@ class PageHandler(TeacherHandler):
         if self.keep_days:
             self.store.forget_older_than(self.keep_days)
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(teacher_page(self.lesson, self.learners(), self.lang, self.links, self.nonce, self.fetch_token()))
+        self.finish(teacher_page(self.lesson, self.learners(), self.lang, self.links, self.nonce, self.fetch_token(),
+                                 self.league_part()))
 
 
 class NowHandler(TeacherHandler):
@@ -83,7 +93,23 @@ class NowHandler(TeacherHandler):
         if not self.teacher():
             return
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(class_now(self.lesson, self.learners(), self.lang))
+        self.finish(class_now(self.lesson, self.learners(), self.lang, self.league_part()))
+
+
+class LeagueHandler(TeacherHandler):
+    """``POST``: run the class league (one run at a time); the page follows its progress."""
+
+    def post(self) -> None:
+        if not self.teacher():
+            return
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        if self.league is None:
+            self.set_status(404)
+            self.finish(json.dumps({"error": "this class has no league"}))
+            return
+        started = self.league.start()
+        self.set_status(202 if started else 409)
+        self.finish(json.dumps({"started": started}))
 
 
 class CsvHandler(TeacherHandler):
@@ -126,11 +152,12 @@ class TokenTeacher(TeacherHandler):
 
 def token_handlers(lesson: Lesson, store: ClassStore, token: str, port: int, keep_days: int,
                    page: str = "/teacher") -> list[tuple[str, type, dict[str, Any]]]:
-    """The launcher's routes of the teacher's page, at ``page`` (its class part and CSV below it)."""
-    links = Links(page=page, now=f"{page}/now", csv=f"{page}/class.csv")
+    """The launcher's routes of the teacher's page, at ``page`` (its class part, CSV and league below it)."""
+    links = Links(page=page, now=f"{page}/now", csv=f"{page}/class.csv", league=f"{page}/league")
     settings = {"lesson": lesson, "store": store, "links": links, "keep_days": keep_days, "token": token,
-                "port": port}
-    return [(links.page, TokenPage, settings), (links.now, TokenNow, settings), (links.csv, TokenCsv, settings)]
+                "port": port, "league": LeagueRunner(store)}
+    return [(links.page, TokenPage, settings), (links.now, TokenNow, settings), (links.csv, TokenCsv, settings),
+            (links.league, TokenLeague, settings)]
 
 
 class TokenPage(TokenTeacher, PageHandler):
@@ -143,3 +170,7 @@ class TokenNow(TokenTeacher, NowHandler):
 
 class TokenCsv(TokenTeacher, CsvHandler):
     """The CSV, for the holder of the teacher's token."""
+
+
+class TokenLeague(TokenTeacher, LeagueHandler):
+    """The league's run, for the holder of the teacher's token (a ``POST``: no redirect to lose it)."""

@@ -37,6 +37,7 @@ class Links:
     page: str
     now: str
     csv: str
+    league: str = ""  # where the page's button runs the class league (none: no league part)
 
 
 def clock(seconds: float) -> str:
@@ -70,9 +71,10 @@ def class_csv(lesson: Lesson, learners: list[Learner]) -> str:
     return write_csv(CSV_COLUMNS, rows)
 
 
-def class_now(lesson: Lesson, learners: list[Learner], lang: str) -> str:
-    """The part of the page that the script refreshes: where the class is, and each learner."""
-    return _where(lesson, learners, lang) + _learners(lesson, learners, lang)
+def class_now(lesson: Lesson, learners: list[Learner], lang: str, league: str = "") -> str:
+    """The part of the page that the script refreshes: where the class is, each learner, and
+    ``league``, the class league's section (:mod:`.league_page`), when there is one."""
+    return _where(lesson, learners, lang) + _learners(lesson, learners, lang) + league
 
 
 def _where(lesson: Lesson, learners: list[Learner], lang: str) -> str:
@@ -144,9 +146,10 @@ def _card(lesson: Lesson, learner: Learner, lang: str) -> str:
 
 
 def teacher_page(lesson: Lesson, learners: list[Learner], lang: str, links: Links, nonce: str,
-                 xsrf: str = "") -> str:
+                 xsrf: str = "", league: str = "") -> str:
     """The whole page; ``nonce`` lets its one inline script run under the page's content security policy,
-    and ``xsrf`` is the token its script sends with each request (the hub asks for one)."""
+    ``xsrf`` is the token its script sends with each request (the hub asks for one), and ``league``
+    the class league's section."""
     words = teacher_words(lang)
     title = words["title"].format(lesson=lesson.title(lang))
     languages = "".join(
@@ -165,8 +168,9 @@ def teacher_page(lesson: Lesson, learners: list[Learner], lang: str, links: Link
 <p><a class="hc-download" href="{escape(links.csv)}" download="{escape(lesson.id)}-class.csv">
 {escape(words["download"].format(format="CSV"))}</a></p>
 <p class="hc-lost" id="hc-lost" role="status" data-words="{escape(words["lost"])}"></p>
-<div id="hc-now" data-src="{escape(links.now)}?lang={lang}" data-xsrf="{escape(xsrf)}">
-{class_now(lesson, learners, lang)}</div>
+<div id="hc-now" data-src="{escape(links.now)}?lang={lang}" data-xsrf="{escape(xsrf)}"
+data-league="{escape(links.league)}">
+{class_now(lesson, learners, lang, league)}</div>
 </main><footer><p>{escape(words["kept"])}</p></footer>
 <script nonce="{nonce}">{SCRIPT % (REFRESH_S * 1000)}</script></body></html>"""
 
@@ -221,6 +225,12 @@ summary { cursor: pointer; min-height: 24px; line-height: 24px; color: var(--hc-
 .hc-rules { list-style: none; padding: 0; margin: 0.2rem 0; }
 .hc-rule.hc-mastered { color: var(--hc-good); }
 .hc-rule.hc-missed { color: var(--hc-bad); }
+.hc-league { grid-column: 1 / -1; }
+.hc-league table { max-width: 60rem; }
+.hc-league td:nth-child(2) { width: auto; }
+.hc-reference, .hc-problems { color: var(--hc-muted); }
+.hc-league figure { margin: 0.6rem 0; max-width: 40rem; }
+.hc-run { min-height: 32px; padding: 0 0.8rem; font: inherit; }
 footer { margin-top: 1.5rem; border-top: 1px solid var(--hc-line); padding-top: 0.5rem; }
 @media (min-width: 60rem) {  /* side by side: where the class is, and the learners */
   #hc-now { display: grid; grid-template-columns: minmax(22rem, 30rem) 1fr; gap: 0 1.5rem; align-items: start; }
@@ -270,6 +280,7 @@ SCRIPT = """(() => {
   const put = (html) => {
     const open = new Set([...now.querySelectorAll("details[open]")].map((d) => d.dataset.key));
     const focused = document.activeElement && document.activeElement.closest("#hc-now details");
+    const onRun = document.activeElement && document.activeElement.matches("[data-league-run]");
     const fresh = document.createElement("div");
     fresh.innerHTML = html;
     for (const d of fresh.querySelectorAll("details")) d.open = open.has(d.dataset.key);
@@ -280,8 +291,11 @@ SCRIPT = """(() => {
       const again = [...now.querySelectorAll("details")].find((d) => d.dataset.key === focused.dataset.key);
       if (again) again.querySelector("summary").focus();
     }
+    if (onRun && !document.activeElement.matches("[data-league-run]")) now.querySelector("[data-league-run]")?.focus();
   };
+  let waiting = null;
   const refresh = async () => {
+    clearTimeout(waiting);
     try {
       const headers = now.dataset.xsrf ? {"X-XSRFToken": now.dataset.xsrf} : {};
       const answer = await fetch(now.dataset.src, {cache: "no-store", credentials: "same-origin", headers});
@@ -298,7 +312,18 @@ SCRIPT = """(() => {
     } catch (error) {
       lost.textContent = lost.dataset.words;
     }
-    setTimeout(refresh, %d);
+    waiting = setTimeout(refresh, %d);
   };
+  now.addEventListener("click", async (event) => {  // the class league's Run button
+    const button = event.target.closest("[data-league-run]");
+    if (!button || !now.dataset.league) return;
+    button.disabled = true;
+    const headers = now.dataset.xsrf ? {"X-XSRFToken": now.dataset.xsrf} : {};
+    try {
+      await fetch(now.dataset.league, {method: "POST", credentials: "same-origin", headers});
+    } finally {
+      refresh();
+    }
+  });
   refresh();
 })();"""

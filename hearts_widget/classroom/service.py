@@ -17,6 +17,10 @@ and gives it its address and token in the environment (``JUPYTERHUB_SERVICE_URL`
 - ``api/seal``: ``GET`` with the learner's hub token gives the key their lesson seals the
   browser's copy of their progress with (:func:`hub_seal_key`: one per hub user, made
   from the class's key), so that a copy edited in the browser is refused.
+- ``api/league``: ``POST`` a learner's bot for the class league (``{"bot": function name,
+  "source": its code}``, :func:`~.league.enter_league` sends it) with their hub token: checked
+  and kept under the token's user; ``GET`` gives that user's own standing. ``league`` (a
+  teacher's ``POST``) runs the league.
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated 
 from tornado import ioloop, web
 
 from ..lessons.format import Lesson, LessonFileError, builtin_lesson, load_lesson
-from .handlers import CsvHandler, NowHandler, PageHandler, TeacherHandler
+from .handlers import CsvHandler, LeagueHandler, NowHandler, PageHandler, TeacherHandler
+from .league import LeagueError, LeagueRunner, check_entry, learner_view
 from .page import Links
 from .store import KEEP_DAYS, ClassStore, ClassStoreError, ReportError
 
@@ -87,6 +92,10 @@ class HubNow(HubTeacher, NowHandler):
 
 class HubCsv(HubTeacher, CsvHandler):
     """The CSV, for a teacher logged in through the hub."""
+
+
+class HubLeague(HubTeacher, LeagueHandler):
+    """The league's run, for a teacher logged in through the hub."""
 
 
 class ProgressHandler(HubOAuthenticated, web.RequestHandler):
@@ -158,13 +167,48 @@ class SealHandler(ProgressHandler):
         self.answer(200, key=hub_seal_key(self.store.class_key(), user["name"]).hex())
 
 
+class LeagueEntryHandler(ProgressHandler):
+    """A learner's bot for the class league: ``POST`` enters it (checked, kept under the token's
+    user, never run here), ``GET`` gives that learner's own standing."""
+
+    def post(self) -> None:
+        user = self.learner()
+        if user is None:
+            return
+        if len(self.request.body) > MAX_BODY:
+            self.answer(413, error=f"an entry is at most {MAX_BODY} bytes, not {len(self.request.body)}")
+            return
+        try:
+            entry = json.loads(self.request.body)
+            if not isinstance(entry, dict):
+                raise ValueError
+            source, bot = check_entry(entry.get("source"), entry.get("bot"))
+        except LeagueError as error:
+            self.answer(400, error=str(error))
+            return
+        except (ValueError, RecursionError):
+            self.answer(400, error="the entry is not a JSON object")
+            return
+        kept = self.store.enter_bot(user["name"], user["name"], bot, source)
+        self.answer(200, name=kept.name, bot=kept.bot)
+
+    def get(self) -> None:
+        user = self.learner()
+        if user is None:
+            return
+        self.answer(200, **learner_view(self.store, user["name"]))
+
+
 def handlers(prefix: str, lesson: Lesson, store: ClassStore, keep_days: int) -> list[tuple[Any, ...]]:
     """The service's routes under ``prefix`` (``/services/<name>/``)."""
-    links = Links(page=prefix, now=f"{prefix}now", csv=f"{prefix}class.csv")
-    settings = {"lesson": lesson, "store": store, "links": links, "keep_days": keep_days}
+    links = Links(page=prefix, now=f"{prefix}now", csv=f"{prefix}class.csv", league=f"{prefix}league")
+    settings = {"lesson": lesson, "store": store, "links": links, "keep_days": keep_days,
+                "league": LeagueRunner(store)}
     return [(prefix, HubPage, settings), (links.now, HubNow, settings), (links.csv, HubCsv, settings),
+            (links.league, HubLeague, settings),
             (f"{prefix}api/progress", ProgressHandler, {"lesson": lesson, "store": store}),
             (f"{prefix}api/seal", SealHandler, {"lesson": lesson, "store": store}),
+            (f"{prefix}api/league", LeagueEntryHandler, {"lesson": lesson, "store": store}),
             (f"{prefix}oauth_callback", HubOAuthCallbackHandler)]
 
 

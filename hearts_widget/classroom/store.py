@@ -69,6 +69,12 @@ CREATE TABLE IF NOT EXISTS progress (
 # only with its seal (hearts_widget.lessons.progress.seal); one row, made with the store.
 KEY_SCHEMA = "CREATE TABLE IF NOT EXISTS class_key (id INTEGER PRIMARY KEY CHECK (id = 1), key BLOB NOT NULL)"
 KEY_BYTES = 32
+# The class league (hearts_widget.classroom.league): each learner's entered bot (its code, checked
+# before it is kept, never run by the server itself), and the last run's standings.
+LEAGUE_SCHEMA = ("CREATE TABLE IF NOT EXISTS league_entry (learner TEXT PRIMARY KEY, name TEXT NOT NULL, "
+                 "bot TEXT NOT NULL, source TEXT NOT NULL, entered REAL NOT NULL)",
+                 "CREATE TABLE IF NOT EXISTS league_run (id INTEGER PRIMARY KEY CHECK (id = 1), "
+                 "result TEXT NOT NULL, finished REAL NOT NULL)")
 
 
 def lesson_rules(lesson: Lesson) -> list[str]:
@@ -98,6 +104,17 @@ class Learner:
     def mastered(self, rule: str, needed: dict[str, int]) -> bool:
         """Whether the learner has mastered ``rule`` (``needed``: the lesson's ``rights_needed``)."""
         return is_mastered(needed, rule, self.report["rules"].get(rule, {}).get("right", 0))
+
+
+@dataclass(frozen=True)
+class LeagueEntry:
+    """A learner's bot in the class league: who entered it, the function's name, its code, and when."""
+
+    learner: str
+    name: str
+    bot: str
+    source: str
+    entered: float
 
 
 # -- checking a report ---------------------------------------------------------------------
@@ -258,6 +275,8 @@ class ClassStore:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute(SCHEMA)
                 db.execute(KEY_SCHEMA)
+                for schema in LEAGUE_SCHEMA:
+                    db.execute(schema)
                 db.execute("INSERT OR IGNORE INTO class_key (id, key) VALUES (1, ?)", (secrets.token_bytes(KEY_BYTES),))
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except (sqlite3.DatabaseError, OSError) as error:
@@ -322,10 +341,48 @@ class ClassStore:
         return [Learner(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5]) for row in rows]
 
     def forget_older_than(self, days: float, now: float | None = None) -> int:
-        """Delete the rows not updated for ``days`` days; how many went."""
+        """Delete the rows (and league entries) not updated for ``days`` days; how many progress rows went."""
         now = time.time() if now is None else now
         with self._connect() as db:
+            db.execute("DELETE FROM league_entry WHERE entered < ?", (now - days * 86400,))
             return db.execute("DELETE FROM progress WHERE updated < ?", (now - days * 86400,)).rowcount
+
+    # -- the class league ----------------------------------------------------------------
+
+    def enter_bot(self, learner: str, name: str, bot: str, source: str, now: float | None = None) -> LeagueEntry:
+        """Keep ``learner``'s bot (checked by ``hearts_widget.classroom.league.check_entry`` first),
+        replacing the one they entered before."""
+        entry = LeagueEntry(learner, clean_name(name), bot, source, time.time() if now is None else now)
+        with self._connect() as db:
+            db.execute("INSERT INTO league_entry (learner, name, bot, source, entered) VALUES (?, ?, ?, ?, ?) "
+                       "ON CONFLICT (learner) DO UPDATE SET name = excluded.name, bot = excluded.bot, "
+                       "source = excluded.source, entered = excluded.entered",
+                       (entry.learner, entry.name, entry.bot, entry.source, entry.entered))
+        return entry
+
+    def league_entries(self) -> list[LeagueEntry]:
+        """Every entered bot, in the order entered."""
+        with self._connect() as db:
+            rows = db.execute("SELECT learner, name, bot, source, entered FROM league_entry "
+                              "ORDER BY entered, learner").fetchall()
+        return [LeagueEntry(*row) for row in rows]
+
+    def league_entry(self, learner: str) -> LeagueEntry | None:
+        """One learner's entry."""
+        return next((entry for entry in self.league_entries() if entry.learner == learner), None)
+
+    def keep_league(self, result: dict[str, Any], now: float | None = None) -> None:
+        """Keep the standings of a league run (JSON-able), replacing the last run's."""
+        with self._connect() as db:
+            db.execute("INSERT INTO league_run (id, result, finished) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE "
+                       "SET result = excluded.result, finished = excluded.finished",
+                       (json.dumps(result, ensure_ascii=False), time.time() if now is None else now))
+
+    def league_result(self) -> dict[str, Any] | None:
+        """The last league run's standings, or None before the first run."""
+        with self._connect() as db:
+            row = db.execute("SELECT result FROM league_run WHERE id = 1").fetchone()
+        return None if row is None else json.loads(row[0])
 
 
 def delete_store(path: str | Path) -> list[Path]:

@@ -125,7 +125,7 @@ def arena_words(result: ArenaResult) -> dict[str, Any]:
                             "{bot} against {against}: {deals} deals of {variant}, played from every seat",
                             result.deals).format(bot=bot.name, against=against.name, deals=result.deals,
                                                  variant=variant),
-        "points": t.gettext("Points per hand (fewer is better), with the 95% interval"),
+        "points": arena_points_title(result.lang),
         "points_values": [_decimal(s.mean) for s in (bot, against)],
         "maria": t.gettext("Took the Q♠ (share of hands)"),
         "maria_values": [_percent(s.took_maria) for s in (bot, against)],
@@ -134,6 +134,11 @@ def arena_words(result: ArenaResult) -> dict[str, Any]:
         "footer": t.gettext("The same deals for both sides; {seconds} s.").format(seconds=f"{result.seconds:.1f}"),
         "summary": summary,
     }
+
+
+def arena_points_title(lang: str | None = None) -> str:
+    """The title of the arena's points panel (the class league's picture has it too)."""
+    return translator(lang).gettext("Points per hand (fewer is better), with the 95% interval")
 
 
 def _decimal(value: float) -> str:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -22,6 +24,7 @@ from tornado.httpserver import HTTPServer
 from tornado.netutil import bind_sockets
 
 from hearts_widget.classroom import service
+from hearts_widget.classroom.league import LeagueError, LeagueRunner, enter_league, league_standing
 from hearts_widget.classroom.page import Links
 from hearts_widget.classroom.report import ENV_HUB_TOKEN, ENV_SERVICE, ENV_STORE, HubReporter, learner_report
 from hearts_widget.classroom.store import ClassStore
@@ -63,14 +66,29 @@ class Csv(TokenTable, service.HubCsv):
     pass
 
 
+class Now(TokenTable, service.HubNow):
+    pass
+
+
+class LeagueRun(TokenTable, service.HubLeague):
+    pass
+
+
+class LeagueEntry(TokenTable, service.LeagueEntryHandler):
+    pass
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[str, ClassStore]]:
     store = ClassStore(tmp_path / "class.sqlite")
-    links = Links(page=PREFIX, now=f"{PREFIX}now", csv=f"{PREFIX}class.csv")
-    teacher = {"lesson": LESSON, "store": store, "links": links, "keep_days": 30}
+    links = Links(page=PREFIX, now=f"{PREFIX}now", csv=f"{PREFIX}class.csv", league=f"{PREFIX}league")
+    teacher = {"lesson": LESSON, "store": store, "links": links, "keep_days": 30,
+               "league": LeagueRunner(store, deals=2)}
     app = web.Application([(f"{PREFIX}api/progress", Progress, {"lesson": LESSON, "store": store}),
                            (f"{PREFIX}api/seal", Seal, {"lesson": LESSON, "store": store}),
-                           (PREFIX, Page, teacher), (links.csv, Csv, teacher)], cookie_secret=b"x" * 32)
+                           (f"{PREFIX}api/league", LeagueEntry, {"lesson": LESSON, "store": store}),
+                           (PREFIX, Page, teacher), (links.csv, Csv, teacher), (links.now, Now, teacher),
+                           (links.league, LeagueRun, teacher)], cookie_secret=b"x" * 32)
     sockets = bind_sockets(0, "127.0.0.1")  # a port of its own, not one chosen and then bound (another may take it)
     port = sockets[0].getsockname()[1]
     loop = asyncio.new_event_loop()
@@ -214,3 +232,57 @@ def test_on_the_hub_a_copy_edited_in_the_browser_is_refused(server: tuple[str, C
     assert again.reporter is not None and again.reporter.flush(10)
     [row] = store.learners(LESSON.id)
     assert (row.learner, row.step) == ("amina", LESSON.steps[0].key)
+
+
+BOT = "def careful(view):\n    return view.legal[0]\n"
+
+
+def test_a_learner_enters_a_bot_under_their_own_name_and_reads_only_their_standing(
+        server: tuple[str, ClassStore], monkeypatch: pytest.MonkeyPatch) -> None:
+    url, store = server
+    monkeypatch.delenv(ENV_STORE, raising=False)
+    monkeypatch.setenv(ENV_SERVICE, url)
+    monkeypatch.setenv(ENV_HUB_TOKEN, "amina-token")
+    assert str(enter_league(BOT, name="Somebody Else")) == (
+        "Your bot careful is entered in the class league as amina. When your teacher runs the league, "
+        "`league_standing()` shows where it stands.")
+    assert [(e.learner, e.name, e.bot) for e in store.league_entries()] == [("amina", "amina", "careful")]
+    assert str(league_standing()) == "Your bot careful is entered; your teacher has not run the league since."
+    monkeypatch.setenv(ENV_HUB_TOKEN, "jose-token")
+    assert str(league_standing()) == "You have not entered a bot in the class league yet."
+    monkeypatch.setenv(ENV_HUB_TOKEN, "nobody")
+    with pytest.raises(LeagueError, match="The class did not take the entry: send your hub token"):
+        enter_league(BOT, name="x")
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    (b"not json", "the entry is not a JSON object"),
+    (json.dumps({"bot": "careful", "source": "def other(view): pass"}).encode(),
+     "The code defines no function careful."),
+    (json.dumps({"bot": "careful", "source": "x" * 30_000}).encode(), "at most 20000 can be entered"),
+])
+def test_a_bad_entry_is_refused_with_words(server: tuple[str, ClassStore], body: bytes, words: str) -> None:
+    url, store = server
+    status, answer = ask(f"{url}api/league", "jose-token", body)
+    assert status == 400 and words in json.loads(answer)["error"]
+    assert store.league_entries() == []
+
+
+def test_only_a_teacher_runs_the_league_and_sees_its_table(server: tuple[str, ClassStore]) -> None:
+    url, store = server
+    ask(f"{url}api/league", "amina-token", json.dumps({"bot": "careful", "source": BOT}).encode())
+    for token in ("amina-token", None):
+        status, page = ask(f"{url}league", token, b"")
+        assert status == 403 and "This page is for the teacher" in page
+        assert ask(f"{url}now", token)[0] == 403
+    status, answer = ask(f"{url}league", "ada-token", b"")
+    assert status == 202 and json.loads(answer) == {"started": True}
+    for _ in range(600):
+        part = ask(f"{url}now", "ada-token")[1]
+        if "Last run finished at" in part:
+            break
+        time.sleep(0.1)
+    assert re.search(r'<th scope="row">careful</th><td>amina</td>', part)
+    standing = json.loads(ask(f"{url}api/league", "amina-token")[1])
+    assert standing["entered"] == "careful" and standing["count"] == 3 and standing["standing"]["name"] == "amina"
+    assert set(json.loads(ask(f"{url}api/league", "jose-token")[1])) == {"entered"}, "jose entered nothing"

@@ -27,7 +27,7 @@ COUNTS = range(21)
 # must be a message of its own (hearts_widget/text/README.md, "Numbers").
 NUMBER_AGREEMENT = {"cards": "card", "deals": "deal", "points": "point", "tricks": "trick", "tables": "table",
                     "are": "is", "wait": "waits", "ones": "one", "their": "its",
-                    "learners": "learner", "answers": "answer", "spades": "spade", "were": "was"}
+                    "learners": "learner", "answers": "answer", "spades": "spade", "were": "was", "bots": "bot"}
 SINGULAR_ARTICLE = "a"  # "a legal one" / "legal ones"
 
 # English phrases (regular expressions) of the plural entries whose meaning a translation must keep, and
