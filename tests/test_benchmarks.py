@@ -41,6 +41,7 @@ SMALLEST = {
     "coach_claims.py": ["--hands", "1", "--hint-hands", "0", "--rules", "standard"],
     "review_independent.py": ["--positions", "1", "--deals", "2", "--rules", "standard"],
     "hint_saving.py": ["--positions", "2", "--deals", "10", "--rules", "standard"],
+    "league_speed.py": ["--learners", "1", "--deals", "1"],
 }
 IN_THE_BROWSER = {
     "latency.py": ["--rounds", "1", "--where", "voila", "--burners", "0"],

@@ -55,8 +55,9 @@ def _table(rows: list[dict[str, Any]], lang: str) -> str:
                     f'<td class="hc-problems">{escape(problems)}</td></tr>')
     head = "".join(f'<th scope="col">{escape(words[key])}</th>'
                    for key in ("rank", "bot", "learner", "points", "interval", "problems"))
-    return (f'<table class="hc-standings"><caption>{escape(words["caption"])}</caption><thead><tr>{head}</tr></thead>'
-            f'<tbody>{"".join(body)}</tbody></table>')
+    return (f'<div class="hc-wide" tabindex="0" role="region" aria-labelledby="hc-standings-caption">'
+            f'<table class="hc-standings"><caption id="hc-standings-caption">{escape(words["caption"])}</caption>'
+            f'<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
 
 
 def _picture(rows: list[dict[str, Any]], lang: str) -> str:

@@ -227,6 +227,7 @@ summary { cursor: pointer; min-height: 24px; line-height: 24px; color: var(--hc-
 .hc-rule.hc-missed { color: var(--hc-bad); }
 .hc-league { grid-column: 1 / -1; }
 .hc-league table { max-width: 60rem; }
+.hc-wide { overflow-x: auto; }  /* a phone scrolls the league's table, not the page */
 .hc-league td:nth-child(2) { width: auto; }
 .hc-reference, .hc-problems { color: var(--hc-muted); }
 .hc-league figure { margin: 0.6rem 0; max-width: 40rem; }

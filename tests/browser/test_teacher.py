@@ -36,6 +36,14 @@ REFRESH_MS = 15_000  # the page asks every 3 s; a report may wait for a busy mac
 FOLLOW = STEPS[2]  # follow suit: a board and a question about one rule
 LESSON = builtin_lesson()
 TOTAL = len(STEPS)
+LEAGUE_RUN = {"deals": 12, "field": ["rule", "random"], "seed": 0, "finished": 0.0, "standings": [
+    {"rank": rank, "bot": bot, "learner": learner, "name": name, "entered": 1.0, "mean": mean, "low": mean - 0.8,
+     "high": mean + 0.8, "points": [mean] * 12, "matches": 2, "forfeits": forfeits}
+    for rank, (bot, learner, name, mean, forfeits) in enumerate([
+        ("rule", None, None, 4.31, []), ("careful", "learner-0000", "Amina Wanjiru Mwangi", 8.2, []),
+        ("broken", "learner-0001", "José", 8.9, [{"kind": "raised", "detail": "AttributeError: nothing",
+                                                  "count": 2}]),
+        ("random", None, None, 11.5, [])], start=1)]}
 
 
 @pytest.fixture
@@ -192,6 +200,13 @@ def test_the_teachers_page_is_accessible_and_fits_light_and_dark(browser: Browse
         for earlier in STEPS[:step]:
             progress["steps"][earlier.key] = {"done": True, "seconds": 40.0, "parts": {}}
         store.record(LESSON, learner_report(LESSON, progress))
+    # The class league: two bots entered (one that fails); in English the teacher runs it from the page,
+    # in Kiswahili the table of a run is there already.
+    store.enter_bot("learner-0000", "Amina Wanjiru Mwangi", "careful",
+                    "def careful(view):\n    return view.legal[0]\n")
+    store.enter_bot("learner-0001", "José", "broken", "def broken(view):\n    return view.nothing\n")
+    if lang == "sw":
+        store.keep_league(LEAGUE_RUN)
     SHOTS.mkdir(parents=True, exist_ok=True)
     url = f"http://127.0.0.1:{launcher.port}/teacher?token=teacher-token-for-the-looks&lang={lang}"
     words = teacher_words(lang)
@@ -205,6 +220,15 @@ def test_the_teachers_page_is_accessible_and_fits_light_and_dark(browser: Browse
             expect(page.locator(".hc-card h3")).to_have_text(  # by name; no name yet first
                 [words["unnamed"].format(id="lear"), "Amina Wanjiru Mwangi", "José", "Kofi"])
             page.locator(".hc-card details summary").first.click()
+            if lang == "en" and scheme == "light" and width == 1280:
+                page.get_by_role("button", name="Run the league").click()
+                expect(page.locator(".hc-league-status")).to_contain_text("Last run finished at", timeout=60_000)
+                broken = page.locator(".hc-standings tbody tr", has=page.get_by_role("rowheader", name="broken"))
+                expect(broken.locator("td").nth(1)).to_have_text("José", timeout=REFRESH_MS)
+                expect(broken.locator(".hc-problems")).to_contain_text(
+                    "lost its seat in 2 of 2 matches: broken raised AttributeError")
+            expect(page.locator(".hc-standings tbody tr")).to_have_count(4)
+            expect(page.locator(".hc-league figure svg rect")).to_have_count(4)
             where = f"the teacher's page ({lang}, {scheme}, {width}x{height})"
             assert_axe_clean(page, where)
             assert not small_things(page, "body"), f"{where}: {small_things(page, 'body')}"
