@@ -7,7 +7,8 @@ sends it the bot's code once, then each seat's view (a pickled :class:`SeatView`
 seat's knowledge and nothing else) and reads back one line of JSON: the card as text,
 or the error the bot raised. Inside the child, once the code has run, the bot may not
 start processes or threads, write files, open any file or socket, or use more than
-:data:`MEMORY_BYTES` of memory (``resource`` limits). Each decision has the time limit;
+:data:`MEMORY_BYTES` of memory (``resource`` limits); a decision that runs 1 s past the
+time limit ends the process by itself (``SIGALRM``), should its server be gone. Each decision has the time limit;
 a bot that is too slow, raises, returns anything but a legal card, or whose process
 ends, loses its seat to the rule bot for the rest of the match, and :attr:`forfeit`
 says why. Passing is the rule bot's and the moon choice the best one, as for a bot
@@ -54,7 +55,7 @@ ForfeitKind = Literal["slow", "raised", "illegal", "crashed"]
 # The child: limits first, then the bot's code, then one answer line per view. Its own stdout and
 # stdin are /dev/null (a print() of the bot goes nowhere); the protocol uses copies of them.
 CHILD = r"""
-import io, json, os, pickle, resource, struct, sys
+import io, json, math, os, pickle, resource, signal, struct, sys
 sys.path.insert(0, sys.argv[1])
 requests, answers = os.fdopen(os.dup(0), "rb"), os.fdopen(os.dup(1), "w")
 null = os.open(os.devnull, os.O_RDWR)
@@ -77,6 +78,7 @@ code = json.loads(frame())
 resource.setrlimit(resource.RLIMIT_AS, (int(sys.argv[2]), int(sys.argv[2])))
 resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
 resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
+resource.setrlimit(resource.RLIMIT_CPU, (3600, 3600))  # a last stop for a bot left looping
 def shown(error):
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 try:
@@ -92,11 +94,14 @@ del code, space
 say(ready=True)
 while True:
     view = pickle.loads(frame())
+    signal.alarm(math.ceil(float(sys.argv[3])) + 1)  # ends the process if its server is gone and it loops
     try:
         card = bot(view)
     except BaseException as error:
+        signal.alarm(0)
         say(error=shown(error))
         continue
+    signal.alarm(0)
     known = isinstance(card, (str, hearts_widget.engine.Card))
     say(card=str(card) if known else None, shown=(str(card) if known else repr(card))[:60])
 """
@@ -187,7 +192,7 @@ class SandboxedBot:
         self._folder = tempfile.TemporaryDirectory(prefix="hearts-league-")
         try:
             self._process = subprocess.Popen(
-                [sys.executable, "-I", "-c", CHILD, PACKAGE_ROOT, str(MEMORY_BYTES)],
+                [sys.executable, "-I", "-c", CHILD, PACKAGE_ROOT, str(MEMORY_BYTES), str(self.time_limit)],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                 cwd=self._folder.name, env={"LANG": "C.UTF-8"}, start_new_session=True)
         except OSError as error:

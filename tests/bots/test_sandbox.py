@@ -4,6 +4,9 @@ game's hidden state loses its seat to the rule bot, with the reason, and the han
 
 from __future__ import annotations
 
+import pickle
+import signal
+
 import pytest
 
 from hearts_widget.bots.arena import play_out
@@ -108,3 +111,18 @@ def test_the_same_spy_in_the_kernel_finds_the_hand() -> None:
         hand = hand.pass_cards(hand.waiting_to_pass[0], list(hand.held(hand.waiting_to_pass[0])[:3]))
     with pytest.raises(RuntimeError, match="found"):
         space["bot"](hand.view(hand.to_move))
+
+
+def test_a_looping_bot_left_alone_ends_its_own_process() -> None:
+    """Should the server die while a bot loops, the bot's process ends by itself, about a second past the limit."""
+    bot = SandboxedBot("def bot(view):\n    while True:\n        pass\n", "bot", time_limit=0.01)
+    bot._start()
+    hand = Hand.deal(Rules(), 1)
+    while hand.phase == "pass":
+        hand = hand.pass_cards(hand.waiting_to_pass[0], list(hand.held(hand.waiting_to_pass[0])[:3]))
+    bot._send(pickle.dumps(hand.view(hand.to_move)))
+    assert bot._process is not None
+    try:
+        assert bot._process.wait(30) == -signal.SIGALRM
+    finally:
+        bot.close()
