@@ -160,6 +160,12 @@ def _texts(lang: str | None) -> Mapping[str, str]:
         "check.pass-when.hint": t.gettext("Everyone passes at the same time."),
         "check.pass-when.why": t.gettext(
             "Everyone commits three cards first; then all the cards change hands together."),
+        "check.pass-three.question": t.gettext("How many cards does each player pass?"),
+        "check.pass-three.one": t.gettext("One card"),
+        "check.pass-three.three": t.gettext("Three cards, any three they choose"),
+        "check.pass-three.any": t.gettext("As many as they like"),
+        "check.pass-three.hint": t.gettext("Read the first sentence of this step again."),
+        "check.pass-three.why": t.gettext("Every player passes exactly three cards of their own choosing."),
         # -- rotation ---------------------------------------------------------
         "step.rotation.title": t.gettext("Where the cards go"),
         "step.rotation.body.1": t.gettext(
@@ -321,6 +327,14 @@ def _texts(lang: str | None) -> Mapping[str, str]:
         "check.points-count.16": t.gettext("16 points"),
         "check.points-count.hint": t.gettext("Each heart is 1 point; the Black Maria is 13."),
         "check.points-count.why": t.gettext("Three hearts are 3 points and the Black Maria 13: 16 in all."),
+        "check.sheet-row.question": t.gettext("A hand has ended. What goes on the score sheet?"),
+        "check.sheet-row.winner": t.gettext("Only the name of the player who took the fewest points"),
+        "check.sheet-row.row": t.gettext("A new row: each player's points in that hand"),
+        "check.sheet-row.cards": t.gettext("The cards each player took"),
+        "check.sheet-row.hint": t.gettext("A column for each player, and a row for each hand."),
+        "check.sheet-row.why": t.gettext(
+            "After each hand, every player's points go on the score sheet in a new row; each column adds up "
+            "to that player's total."),
         # -- the moon ---------------------------------------------------------
         "step.moon.title": t.gettext("Shooting the moon"),
         "step.moon.body.1": t.gettext(
@@ -351,6 +365,16 @@ def _texts(lang: str | None) -> Mapping[str, str]:
         "check.winner-tie.replay": t.gettext("Nobody yet: another hand breaks the tie"),
         "check.winner-tie.hint": t.gettext("Who has the lowest total?"),
         "check.winner-tie.why": t.gettext("The lowest total wins, and players tied for it share the win."),
+        "check.target-end.question": t.gettext(
+            "The players agreed on a target of 50 points. At the end of a hand, one player's total is 53. "
+            "What happens?"),
+        "check.target-end.hundred": t.gettext("The game goes on until someone reaches 100"),
+        "check.target-end.over": t.gettext("The game is over: that was its last hand"),
+        "check.target-end.all": t.gettext("The game goes on until every player has passed 50"),
+        "check.target-end.hint": t.gettext("The players agreed on the target before they started."),
+        "check.target-end.why": t.gettext(
+            "The game ends at the end of the hand in which someone reaches or goes past the agreed target: "
+            "here 50 points, not 100."),
         # -- variants: the same deal under other rules --------------------------
         "step.variants.title": t.gettext("Other rules, the same cards"),
         "step.variants.body.1": t.gettext(
@@ -362,6 +386,25 @@ def _texts(lang: str | None) -> Mapping[str, str]:
         "step.variants.body.3": t.gettext(
             "Two more variants follow: Black Maria, where the K♠ and the A♠ carry points too, and "
             "Cancellation Hearts, with two packs for 5 to 10 players."),
+        "step.variants.body.4": t.gettext(
+            "In Black Maria the cards are always passed to the right. In Omnibus Hearts, shooting the moon "
+            "still means taking every heart and the Black Maria, and whoever took the J♦ keeps its −10 points."),
+        "check.black-maria-pass.question": t.gettext("In the Black Maria variant, where do you pass your three cards?"),
+        "check.black-maria-pass.right": t.gettext("To the right, in every hand"),
+        "check.black-maria-pass.rotate": t.gettext("Left, right, across, then no pass, as in Hearts"),
+        "check.black-maria-pass.left": t.gettext("To the left, in every hand"),
+        "check.black-maria-pass.hint": t.gettext("In Black Maria the direction never changes."),
+        "check.black-maria-pass.why": t.gettext("In Black Maria the cards are always passed to the right."),
+        "check.omnibus-moon.question": t.gettext(
+            "Omnibus Hearts. North shoots the moon, and you took the J♦. What happens to its −10 points?"),
+        "check.omnibus-moon.keep": t.gettext("You keep them"),
+        "check.omnibus-moon.lose": t.gettext("You lose them: the moon takes everything"),
+        "check.omnibus-moon.north": t.gettext("They go to North"),
+        "check.omnibus-moon.hint": t.gettext(
+            "The moon means taking every heart and the Black Maria: the J♦ is not one of them."),
+        "check.omnibus-moon.why": t.gettext(
+            "Shooting the moon means taking every heart and the Black Maria; whoever took the J♦ keeps its "
+            "−10 points."),
         "check.black-maria-king.question": t.gettext("In the Black Maria variant, what is the K♠ worth?"),
         "check.black-maria-king.10": t.gettext("10 points"),
         "check.black-maria-king.0": t.gettext("No points"),
@@ -389,6 +432,9 @@ def _texts(lang: str | None) -> Mapping[str, str]:
         "step.cancellation.title": t.gettext("Cancellation Hearts: two packs"),
         "step.cancellation.body.1": t.gettext(
             "Two packs are shuffled together for 5 to 10 players: every card is there twice."),
+        "step.cancellation.body.2": t.gettext(
+            "With two packs a hand holds 52 points, and shooting the moon means taking all 26 hearts and both "
+            "Black Marias: 52 off your own total, or 52 onto everyone else's."),
         "position.cancel-first-lead": t.gettext(
             "Five players. You sit to the dealer's left, so you lead the first trick. Which card do you lead?"),
         "position.cancel-twin-king": t.gettext(
@@ -433,6 +479,13 @@ def _texts(lang: str | None) -> Mapping[str, str]:
         "check.cancel-carry.why": t.gettext(
             "Nobody wins that trick: its leader leads again, and its cards wait on the table for the winner of "
             "the next trick (on the last trick, its leader takes them)."),
+        "check.cancel-moon.question": t.gettext("Cancellation Hearts. What must a player take to shoot the moon?"),
+        "check.cancel-moon.all": t.gettext("All 26 hearts and both Black Marias"),
+        "check.cancel-moon.half": t.gettext("13 hearts and one Black Maria"),
+        "check.cancel-moon.kitty": t.gettext("The kitty and the last trick"),
+        "check.cancel-moon.hint": t.gettext("Every card is there twice."),
+        "check.cancel-moon.why": t.gettext(
+            "With two packs the moon means all 26 hearts and both Black Marias, and it is worth 52 points."),
         # -- a mixed review ---------------------------------------------------
         "step.review.title": t.gettext("Review: the rules together"),
         "step.review.body.1": t.gettext(

@@ -20,7 +20,8 @@ Five columns, each found from the code and the lesson, never written by hand:
   language say the rule's key words as the glossary (hearts_widget/text/glossary) words them
   (:data:`KEY_WORDS`), not only differ from English;
 - browser test: the Voilà lesson walk (tests/lessons/walk.py) plays on each board its first
-  refused card and its first legal one (:func:`walk_cards`) and answers every question: a board's
+  refused card and a legal one, the card of the step's rule when it is legal (:func:`walk_cards`),
+  and answers every question: a board's
   rule counts only when one of those is the card the rule is about (:func:`rule_card`), a
   question's when the walk answers it.
 tests/lessons/test_rule_coverage.py checks the table (32 rules) and that docs/learners.md holds it.
@@ -136,11 +137,23 @@ def lesson_cell(lesson: Lesson, rule: str) -> str:
     return ""
 
 
-def walk_cards(position: Position) -> tuple[str | None, str]:
-    """The cards the browser walk (tests/lessons/walk.py, ``play_position``) plays on a board: its
-    first refused card (None if every card is legal), then the first legal card of the hand."""
+def walk_cards(position: Position, rules: tuple[str, ...] = ()) -> tuple[str | None, str]:
+    """The cards the browser walk (tests/lessons/walk.py, ``play_position``) plays on a board of a
+    step teaching ``rules``: its first refused card (None if every card is legal), then
+    :func:`legal_card_played`."""
     first_refused = next((code for code, (ok, _rule) in position.expect.items() if not ok), None)
-    return first_refused, next(c.code for c in position.cards if position.expect[c.code][0])
+    return first_refused, legal_card_played(position, rules)
+
+
+def legal_card_played(position: Position, rules: tuple[str, ...] = ()) -> str:
+    """The legal card the walk plays on a board of a step teaching ``rules``: the card the first of
+    them that the board makes decide is about, when that card is legal (the Q♦ that takes Omnibus'
+    J♦, the 3♥ that breaks hearts), else the first legal card of the hand."""
+    for rule in rules:
+        card = rule_card(position, rule)
+        if card is not None and position.expect[card][0]:
+            return card
+    return next(c.code for c in position.cards if position.expect[c.code][0])
 
 
 def played_rules(lesson: Lesson) -> set[str]:
@@ -148,7 +161,7 @@ def played_rules(lesson: Lesson) -> set[str]:
     rules = set()
     for step in lesson.steps:
         for position in step.positions:
-            played = set(walk_cards(position))
+            played = set(walk_cards(position, step.rules))
             rules |= {rule for rule in board_rules(position) if rule_card(position, rule) in played}
             variant = f"variant.{position.rules.variant}"
             if any(rule.startswith(variant + ".") for rule in rules & set(board_rules(position))):

@@ -6,7 +6,18 @@ from __future__ import annotations
 
 from hearts_widget.lessons.path import LESSON
 
-from .rule_coverage import ALL_RULES, COLUMNS, DOC, HEADING, coverage, key_words_missing, rule_card, table
+from .rule_coverage import (
+    ALL_RULES,
+    COLUMNS,
+    DOC,
+    HEADING,
+    coverage,
+    key_words_missing,
+    legal_card_played,
+    rule_card,
+    table,
+    walk_cards,
+)
 
 
 def test_the_coverage_table_in_the_docs_is_current() -> None:
@@ -24,7 +35,7 @@ def test_the_strict_table_has_every_rule_of_rules_md() -> None:
                  "play.first-lead", "play.hearts-lead"):
         assert all(rows[rule][column] for column in COLUMNS), rows[rule]
     full = sum(all(row[c] for c in COLUMNS) for row in rows.values())
-    assert full == 24, full  # raise it as boards and questions are added (docs/learners.md)
+    assert full == 32, full  # every rule: a board or a question, in four languages, played or answered by the walk
 
 
 def test_a_board_counts_only_for_the_rule_its_legal_cards_make_decide() -> None:
@@ -37,6 +48,17 @@ def test_a_board_counts_only_for_the_rule_its_legal_cards_make_decide() -> None:
     # Every legal card is a discard with the same outcome: the board does not make the rule decide.
     assert rule_card(boards["discard"], "play.discard") is None
     assert rule_card(boards["first-lead"], "play.trick-winner") is None
+
+
+def test_the_walk_plays_the_card_the_steps_rule_is_about() -> None:
+    """The walk's legal card on a board is its step's rule's card when legal: the Q♦ that takes the
+    Omnibus J♦ (not the 3♦ first in the hand), the Q♠ led, the 3♥ that breaks hearts."""
+    step = {s.key: s for s in LESSON.steps}
+    boards = LESSON.positions()
+    assert walk_cards(boards["omnibus-bonus"], step["variants"].rules) == ("7C", "QD")
+    assert legal_card_played(boards["black-maria-lead"], step["black-maria"].rules) == "QS"
+    assert legal_card_played(boards["hearts-broken-discard"], step["hearts-broken"].rules) == "3H"
+    assert legal_card_played(boards["follow-suit"], step["follow-suit"].rules) == "3D"  # the rule refuses 7C
 
 
 def test_the_language_column_checks_the_glossarys_words() -> None:

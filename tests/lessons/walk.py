@@ -18,6 +18,8 @@ from hearts_widget.text.lessons import lesson_text
 from hearts_widget.text.rule_names import rule_name
 from hearts_widget.text.ui import ui_strings
 
+from .rule_coverage import legal_card_played
+
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 WAIT_MS = 120_000  # a kernel starting, or a review step building its boards, on a loaded machine
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -138,8 +140,8 @@ def turn_to(root: Locator, step: Step, selector: str, index: int) -> Locator:
 def play_position(page: Page, step: Step, lang: str = "en") -> None:
     """On every board: nothing told before the learner's first card (no verdict, ✕ mark
     or rule sentence); an illegal card first (refused on the board, and then the
-    verdicts show), then a legal one: the verdict and the trick's winner appear
-    beside the board."""
+    verdicts show), then a legal one (the card the step's rule is about when it is legal:
+    ``rule_coverage.legal_card_played``): the verdict and the trick's winner appear beside the board."""
     root = page.locator(f".hearts-lesson-step-{step.key}")
     for index, position in enumerate(step.positions):
         board = turn_to(root, step, OWN_BOARDS, index)  # one board at a time: the next one in place of this one
@@ -152,7 +154,8 @@ def play_position(page: Page, step: Step, lang: str = "en") -> None:
             expect(board.locator(".hearts-lesson-feedback")).to_have_text("")
             refused = sum(not position.expect[card.code][0] for card in position.cards)
             expect(board.locator(".hw-hand .hw-card.hw-illegal")).to_have_count(refused)
-        click_card(board.locator(".hw-hand .hw-card.hw-legal").first)
+        right = legal_card_played(position, step.rules)  # the card the step's rule is about, when legal
+        click_card(board.locator(f".hw-hand .hw-card.hw-legal[data-code='{right}']").first)
         feedback = board.locator(".hearts-lesson-feedback")
         expect(feedback).to_contain_text("✓")
         if lang == "en":
