@@ -15,7 +15,8 @@ RULE_IDS = (
 VARIANT_RULE_IDS = ("variant.omnibus.bonus", "variant.black-maria.points", "variant.black-maria.first-trick",
                     "variant.cancellation.cancel", "variant.cancellation.deal", "variant.cancellation.no-pass",
                     "variant.cancellation.first-lead", "variant.cancellation.cancel", "variant.cancellation.kitty",
-                    "variant.cancellation.carry")
+                    "variant.cancellation.carry", "variant.black-maria.pass", "variant.omnibus.moon",
+                    "variant.cancellation.moon")
 KEYS = [s.key for s in STEPS]
 
 
