@@ -2,11 +2,11 @@
 
 A notebook run in a kernel holds its widgets' views and, in its metadata, their
 whole state (a table's every trait). Stored here it keeps only the static
-outputs: text, Markdown, and the pictures (the table's snapshot, the arena's
-chart), so the repository shows the position without the widget machinery.
+outputs: text, Markdown, and the pictures (the table's snapshot, the lesson's first
+step, the arena's chart), so the repository shows the position without the widget machinery.
 
     python -m hearts_widget.lessons.light_outputs notebooks/tutorial.ipynb notebooks/tutorial-solutions.ipynb \
-        notebooks/play.ipynb notebooks/variants.ipynb
+        notebooks/play.ipynb notebooks/variants.ipynb notebooks/lesson.ipynb
 
 runs each notebook top to bottom (from its folder, this checkout on the path)
 and stores it with light outputs.
@@ -34,7 +34,11 @@ def lighten(book: Any) -> Any:
         for output in cell.outputs:
             data = output.get("data")
             if data is not None and any(mime in data for mime in WIDGET_MIMES):
-                continue  # a widget's view: its snapshot, if it has one, is an output of its own
+                if "text/html" not in data:
+                    continue  # a widget's view: its snapshot, if it has one, is an output of its own
+                for mime in WIDGET_MIMES:  # the lesson's: its snapshot is in its own display data
+                    data.pop(mime, None)
+                    output.get("metadata", {}).pop(mime, None)
             if output.get("output_type") == "stream" and output.get("name") == "stderr":
                 continue  # the kernel's warnings are the machine's, not the reader's
             kept.append(output)

@@ -63,6 +63,7 @@ from .progress import (
     typed_name,
     valid_games,
 )
+from .snapshot import lesson_snapshot_html
 
 HIDDEN = "none"
 PREFETCH_DELAY_S = 0.05  # after the step shown has gone to the page
@@ -326,8 +327,15 @@ class Lesson(widgets.VBox):
         self.go(self.index)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The widget's display data, with what Voilà's page says if it cannot draw it (render_notice)."""
-        return with_render_notice(super()._repr_mimebundle_(**kwargs), self.lang)
+        """The widget's display data, with what Voilà's page says if it cannot draw it (render_notice),
+        and the lesson's first step as static HTML for pages where widgets cannot run (a live front end
+        draws the widget's view instead: it ranks first)."""
+        bundle = with_render_notice(super()._repr_mimebundle_(**kwargs), self.lang)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, None)
+        data = {**data, "text/html": lesson_snapshot_html(self.lesson, self.lang)}
+        return (data, metadata) if isinstance(bundle, tuple) else data
 
     # -- moving about ---------------------------------------------------------
     def go(self, index: int) -> None:

@@ -105,6 +105,12 @@ def snapshot_labels(lang: str | None = None) -> dict[str, str]:
     }
 
 
+def lesson_snapshot_note(lang: str | None = None) -> str:
+    """Below the lesson's static picture (a stored notebook on GitHub): how to work through it."""
+    return translator(lang).gettext("This is the lesson's first step. The lesson is interactive: run this notebook "
+                                    "in Jupyter, or serve it with Voilà, to work through every step.")
+
+
 def seat_with_bot_text(seat: str, bot: str, lang: str | None = None) -> str:
     """A seat played by a learner's bot function, named with the function: "West (my_bot)"."""
     # Translators: {seat} is a seat's name (West), {bot} the name of the Python function that plays it (my_bot).

@@ -121,6 +121,8 @@ def test_voila_pages_log_no_console_error_with_every_extra_installed(
     play = jupyter.render(NOTEBOOK, "play")
     page.goto(lesson, timeout=RENDER_MS)
     expect(page.locator(".hearts-lesson-next")).to_be_visible(timeout=RENDER_MS)
+    # The lesson's static first step (its display data's text/html, for GitHub) gives way to the widget.
+    expect(page.locator(".hearts-lesson-snapshot")).to_have_count(0)
     other = page.context.new_page()
     errors_there = console_errors(other)
     other.goto(play, timeout=RENDER_MS)

@@ -3,13 +3,17 @@
 (test_tutorial.py) run it with its exercises as given and answered."""
 
 import os
+from html import escape
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from hearts_widget.lessons.light_outputs import MAX_BYTES, heavy_parts
+from hearts_widget.lessons.format import builtin_lesson
+from hearts_widget.lessons.light_outputs import MAX_BYTES, heavy_parts, lighten
+from hearts_widget.lessons.stepper import Lesson
+from hearts_widget.text.ui import lesson_snapshot_note
 
 ROOT = Path(__file__).parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -45,3 +49,29 @@ def test_the_voila_lesson_is_the_stepper_and_nothing_else() -> None:
     book = nbformat.read(ROOT / "notebooks" / "lesson.ipynb", as_version=4)
     assert [cell.cell_type for cell in book.cells] == ["code"]
     assert book.cells[0].source.rstrip().endswith("Lesson()")
+
+
+def test_the_stored_lesson_shows_its_first_step_where_widgets_cannot_run() -> None:
+    """GitHub shows the lesson notebook's stored output: the first step, as the lesson's snapshot."""
+    book = nbformat.read(ROOT / "notebooks" / "lesson.ipynb", as_version=4)
+    [output] = book.cells[0].outputs
+    html = output["data"]["text/html"]
+    first = builtin_lesson().steps[0]
+    assert 'class="hearts-lesson-snapshot" lang="en"' in html and escape(first.title("en")) in html
+    assert escape(first.body[0]("en")) in html and escape(lesson_snapshot_note("en")) in html
+
+
+def test_lightening_keeps_the_lessons_snapshot_and_drops_its_widget() -> None:
+    bundle = Lesson(lang="ceb", remember=False)._repr_mimebundle_()
+    data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+    assert "application/vnd.jupyter.widget-view+json" in data, "a live front end draws the widget"
+    output = nbformat.v4.new_output("display_data", data=data, metadata=metadata)
+    table = nbformat.v4.new_output("display_data", data={"application/vnd.jupyter.widget-view+json": {}})
+    book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("Lesson()", outputs=[output, table])])
+    book.metadata["widgets"] = {"state": {}}
+    lighten(book)
+    assert heavy_parts(book) == []
+    [kept] = book.cells[0].outputs
+    assert set(kept["data"]) == {"text/html", "text/plain"} and 'lang="ceb"' in kept["data"]["text/html"]
+    assert lesson_snapshot_note("ceb") != lesson_snapshot_note("en")
+    assert escape(lesson_snapshot_note("ceb")) in kept["data"]["text/html"]

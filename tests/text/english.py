@@ -9,8 +9,9 @@ PLACEHOLDER = re.compile(r"\{[^}]*\}")
 # Code in backticks (`view.legal`, the tutorial's names) stays as it is in every language.
 CODE = re.compile(r"`[^`]*`")
 # Proper names kept as they are (the seed texts do): the card, the variants, the language the tutorial teaches
-# and the lesson file's format.
-PROPER_NAMES = re.compile(r"Black Marias?|Cancellation Hearts|Omnibus( Hearts)?|Queen of Spades|Python|JupyterHub|JSON")
+# and the lesson file's format; the software a lesson runs in.
+PROPER_NAMES = re.compile(r"Black Marias?|Cancellation Hearts|Omnibus( Hearts)?|Queen of Spades|Python|JupyterHub|"
+                          r"Jupyter|Voilà|JSON")
 # Words a translation may share with the English: Tagalog borrows "trick", "suit"
 # and "trump" as its players (and the seed text) do, and its own "may" (there is)
 # and "at" (and) are spelled as English words are.
