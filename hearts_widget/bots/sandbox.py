@@ -17,7 +17,8 @@ function at the table.
 What the child can still do: read files it already had open (none but its pipes), and
 use the CPU until the time limit. It runs as the server's user, so it is no defence
 against code written to attack the machine before the limits apply (the code's top
-level runs before them, so that it may import modules): a league is for a class.
+level runs before them, so that it may import modules): a league is for a class. POSIX only
+(Linux, macOS): elsewhere :class:`SandboxError` says so.
 """
 
 from __future__ import annotations
@@ -189,6 +190,9 @@ class SandboxedBot:
         return card
 
     def _start(self) -> None:
+        if os.name != "posix":
+            raise SandboxError("the class league runs learners' bots on a Linux or macOS server only "
+                               "(their processes need POSIX limits)")
         self._folder = tempfile.TemporaryDirectory(prefix="hearts-league-")
         try:
             self._process = subprocess.Popen(

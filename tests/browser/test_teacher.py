@@ -181,6 +181,8 @@ def test_the_teacher_sees_three_learners_work_and_a_learner_is_refused(browser: 
     for path in ("/teacher", "/teacher/now", "/teacher/class.csv"):
         answer_ = refused.request.get(f"http://127.0.0.1:{launcher.port}{path}")
         assert answer_.status == 403 and "José" not in answer_.text(), path
+    run = refused.request.post(f"http://127.0.0.1:{launcher.port}/teacher/league")
+    assert run.status == 403 and "This page is for the teacher" in run.text(), "a learner cannot run the league"
     assert_axe_clean(amina, "the lesson with its name field", within=".hearts-lesson-name")
     for context in contexts:
         context.close()
