@@ -239,7 +239,10 @@ def main(argv: list[str] | None = None) -> int:
     where = urlsplit(url)
     app.listen(where.port or 80, where.hostname or "127.0.0.1")
     print(f"hearts-class service: listening on {url} (progress kept in {store.path})", flush=True)
-    ioloop.IOLoop.current().start()
+    try:
+        ioloop.IOLoop.current().start()
+    except KeyboardInterrupt:  # Ctrl+C, or the hub stopping: the store is written at each report
+        print("hearts-class service: stopped", flush=True)
     return 0
 
 

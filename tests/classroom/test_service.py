@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
+import signal
+import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.error
@@ -286,3 +291,24 @@ def test_only_a_teacher_runs_the_league_and_sees_its_table(server: tuple[str, Cl
     standing = json.loads(ask(f"{url}api/league", "amina-token")[1])
     assert standing["entered"] == "careful" and standing["count"] == 3 and standing["standing"]["name"] == "amina"
     assert set(json.loads(ask(f"{url}api/league", "jose-token")[1])) == {"entered"}, "jose entered nothing"
+def test_ctrl_c_stops_the_service_quietly(tmp_path: Path) -> None:
+    """The hub stops its services with SIGINT (as a teacher's Ctrl+C does): the service says it
+    stopped and exits 0, without a KeyboardInterrupt traceback in the hub's log."""
+    with socket.socket() as probe:  # a free port for the service's own address
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "JUPYTERHUB_SERVICE_URL": f"http://127.0.0.1:{port}", "JUPYTERHUB_SERVICE_PREFIX": PREFIX,
+           "JUPYTERHUB_API_TOKEN": "service-token", "JUPYTERHUB_API_URL": "http://127.0.0.1:9/hub/api"}
+    service_process = subprocess.Popen(
+        [sys.executable, "-m", "hearts_widget.classroom.service", "--db", str(tmp_path / "class.sqlite")],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert service_process.stdout is not None
+        assert "listening" in service_process.stdout.readline()
+        service_process.send_signal(signal.SIGINT)
+        out, err = service_process.communicate(timeout=60)
+    finally:
+        service_process.kill()
+    assert service_process.returncode == 0, err
+    assert "stopped" in out
+    assert "Traceback" not in err, err
