@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from browser.person import click_card
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import ElementHandle, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from hearts_widget import Game
@@ -245,17 +245,41 @@ BROKEN = {"en": "broken", "tl": "labag", "ceb": "lapas", "sw": "vunj"}
 SCREENS = {"1280x800": {"width": 1280, "height": 800}, "1024x768": {"width": 1024, "height": 768}}
 
 
-def comes_on_screen(page: Page, locator: Locator) -> bool:
-    """Whether the whole of ``locator`` is inside the window without scrolling, once the page has
-    settled after a resize or an update (within 5 s; it stays off screen if it does not fit)."""
+# What a fit check looks for, as (where, selector): "part" is the board or question measured (""
+# for the part itself), "step" the step showing it, "page" the whole page.
+Thing = tuple[str, str]
+# Which of ``things`` are not wholly inside the window without scrolling, as "selector at
+# top,left,bottom,right" (an element missing counts as off); and whether the felt drawn is the one
+# for this width (in columns on a phone) once the table has fitted it.
+OFF_SCREEN = """([part, things, columns]) => {
+  const scopes = {part, step: part.closest('.hearts-lesson-step'), page: document};
+  const off = [];
+  for (const [scope, selector] of things) {
+    const e = selector ? scopes[scope].querySelector(selector) : part;
+    const r = e?.getBoundingClientRect();
+    if (!r || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) {
+      const where = r ? [r.top, r.left, r.bottom, r.right].map(Math.round).join(',') : 'nowhere';
+      off.push(`${scope} ${selector || 'itself'} at ${where}`);
+    }
+  }
+  const kind = columns ? '.hw-table.hw-columns' : '.hw-table:not(.hw-columns)';
+  const felt = columns === null ? null : part.querySelector(kind);
+  return {off, felt: columns === null || (!!felt && felt.getBoundingClientRect().width > 0)};
+}"""
+
+
+def off_screen(page: Page, part: ElementHandle, things: list[Thing], columns: bool | None = None) -> list[str]:
+    """Which of ``things`` are not inside the window once the page has settled after a resize or an
+    update (waited for up to 5 s: what does not fit stays off screen); with ``columns`` given, first
+    waits until the board's felt is drawn for this width (a phone's in columns)."""
+    settled = f"(arg) => {{ const r = ({OFF_SCREEN})(arg); return r.felt && r.off.length === 0; }}"
     try:
-        page.wait_for_function(
-            "el => { const r = el.getBoundingClientRect();"
-            " return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }",
-            arg=locator.element_handle(), timeout=5_000)
+        page.wait_for_function(settled, arg=[part, things, columns], timeout=5_000)
+        return []
     except PlaywrightTimeoutError:
-        return False
-    return True
+        if columns is not None:  # the felt first, as long as a loaded machine needs
+            page.wait_for_function(f"(arg) => ({OFF_SCREEN})(arg).felt", arg=[part, things, columns])
+        return page.evaluate(OFF_SCREEN, [part, things, columns])["off"]
 
 
 def lesson_words(page: Page) -> str:
@@ -287,19 +311,18 @@ COVERED = """(board) => {
 }"""
 
 
-def seen_at_every_size(page: Page, board: Locator, what: str, things: list[Locator], fits: bool) -> None:
+def seen_at_every_size(page: Page, board: Locator, what: str, things: list[Thing], fits: bool) -> None:
     """At each laptop screen, ``things`` are inside the window without scrolling (when the step ``fits``),
     and no card played on the board covers a seat; on a phone (a felt in columns), no card covers a
-    seat either. The window is left at the first laptop size."""
+    seat either. One wait and one look per size. The window is left at the first laptop size."""
+    part = board.element_handle()
     for screen, size in {**SCREENS, "390x844": SIZES["phone"]}.items():
         page.set_viewport_size(size)
-        felt = board.locator(".hw-table.hw-columns" if size == SIZES["phone"] else ".hw-table:not(.hw-columns)")
-        expect(felt).to_be_visible()  # the table has drawn its felt for this width
-        covered = board.evaluate(COVERED)
+        phone = size == SIZES["phone"]
+        off = off_screen(page, part, things if fits and not phone else [], columns=phone)
+        assert off == [], f"{what}: {off} off the screen at {screen}"
+        covered = part.evaluate(COVERED)
         assert covered == [], f"{what} at {screen}: {covered}"
-        if screen in SCREENS and fits:
-            off = [f"{thing} at {thing.bounding_box()}" for thing in things if not comes_on_screen(page, thing)]
-            assert off == [], f"{what}: {off} off the screen at {screen}"
     page.set_viewport_size(next(iter(SCREENS.values())))
 
 
@@ -342,11 +365,11 @@ def page_on_one_screen(page: Page, root: Locator, part: Locator, what: str) -> N
     board's hand) are on the first screen, the lesson scrolled to its top (a 13-card hand's last
     row too in English; Tagalog's longer words put it about 40 px lower). The window is left at
     1280x800."""
+    things = [("step", ".hearts-lesson-text h3"), ("step", COUNT), ("part", ""), ("page", ".hearts-lesson-next")]
+    handle = part.element_handle()
     for screen, size in SCREENS.items():
         page.set_viewport_size(size)
-        things = [root.locator(".hearts-lesson-text h3"), root.locator(COUNT), part,
-                  page.locator(".hearts-lesson-next")]
-        off = [f"{thing} at {thing.bounding_box()}" for thing in things if not comes_on_screen(page, thing)]
+        off = off_screen(page, handle, things)
         assert off == [], f"{what}: {off} off the screen at {screen}"
     page.set_viewport_size(SIZES["phone"])
     expect(part.locator(".hw-table.hw-columns, .hearts-lesson-choice").first).to_be_visible()
@@ -409,15 +432,14 @@ def test_every_step_and_board_in_every_language_asks_first_and_fits_the_screen(
             nothing_told_yet(board)
             what = f"{lang}, {current.key}, board {position.key}"
             fits = True  # (a review's boards too: one page at a time)
-            seen = [root.locator(".hearts-lesson-text h3"), board.locator(".hearts-lesson-prompt"),
-                    board.locator(".hw-root"), page.locator(".hearts-lesson-next"),
-                    *([root.locator(COUNT)] if root.locator(COUNT).count() else [])]
+            seen = [("step", ".hearts-lesson-text h3"), ("part", ".hearts-lesson-prompt"), ("part", ".hw-root"),
+                    ("page", ".hearts-lesson-next"), *([("step", COUNT)] if root.locator(COUNT).count() else [])]
             seen_at_every_size(page, board, what, seen, fits)
             illegal = [code for code, (legal, _rule) in position.expect.items() if not legal]
             if illegal:
                 click_card(board.locator(f".hw-hand .hw-card[data-code='{illegal[0]}']").first)
                 expect(board.get_by_test_id("notice")).to_be_visible()
-                seen_at_every_size(page, board, what + " refused", [board.get_by_test_id("notice")], fits)
+                seen_at_every_size(page, board, what + " refused", [("part", "[data-testid=notice]")], fits)
             click_card(board.locator(".hw-hand .hw-card.hw-legal").first)
             verdict = board.locator(".hearts-lesson-feedback")
             expect(verdict).to_contain_text("✓")
@@ -429,7 +451,8 @@ def test_every_step_and_board_in_every_language_asks_first_and_fits_the_screen(
                 expect(card.locator(".hw-cancel-mark")).to_have_text(ui_strings(lang)["cancelled"])
                 expect(card).to_have_attribute("aria-label", re.compile(rf"\({ui_strings(lang)['cancelled']}\)$"))
             twins += marked.count()
-            seen_at_every_size(page, board, what + " played", [verdict, page.locator(".hearts-lesson-next")], fits)
+            seen_at_every_size(page, board, what + " played",
+                               [("part", ".hearts-lesson-feedback"), ("page", ".hearts-lesson-next")], fits)
             words = lesson_words(page)
             assert not RULE_ID.search(words), f"{current.key}: a rule id is shown: {RULE_ID.search(words)}"
             if number < INDEX[defined]:
