@@ -1,12 +1,11 @@
-"""The Voilà lesson for everyone (issue 22): axe-core finds no critical or serious violation
-and no content outside landmarks on any step, before and after the learner acts; on a
-390×844 phone, in the four languages, every control is at least 24 px each way and no
-text is under 12 px. Each test opens a lesson of its own (``lesson_page``, on the session's
-shared Voilà server)."""
+"""The Voilà lesson for everyone (issue 22) on a 390×844 phone: in the four languages, every
+control is at least 24 px each way and no text is under 12 px. The test opens a lesson of its
+own (on the session's shared Voilà server). axe-core on every step, before and after the
+learner acts, runs in the lesson's whole walk (test_voila_lesson.py), which acts on every step."""
 
 from __future__ import annotations
 
-from accessibility import assert_axe_clean, small_things
+from accessibility import small_things
 from playwright.sync_api import Page, expect
 
 from hearts_widget.lessons.path import STEPS
@@ -14,28 +13,7 @@ from hearts_widget.text.lessons import lesson_text
 from hearts_widget.text.translate import LANGUAGES
 
 from .conftest import SCREENSHOTS
-from .walk import SIZES, act_on_step, at_step, shoot
-
-# The steps whose table is a whole guided hand or game: checked as they open (the table at each
-# state of a game is checked in tests/browser/test_accessibility.py).
-PLAYED_OUT = ("guided", "play")
-
-
-def test_axe_finds_nothing_serious_on_any_step(lesson_page: Page) -> None:
-    """axe-core runs 44 times on the whole page, each step before and after it is answered, leaving
-    out the steps kept hidden (each was checked when shown; on a page that grows with every step,
-    the last runs took 3-5 s each); the bots finish each board's trick at once (``Lesson(pace=0)``)."""
-    page = lesson_page
-    for number, current in enumerate(STEPS, start=1):
-        at_step(page, current.key)
-        hidden = f".hearts-lesson-step:not(.hearts-lesson-step-{current.key})"
-        assert_axe_clean(page, f"step {number} ({current.key})", leaving_out=hidden)
-        if current.key not in PLAYED_OUT:
-            act_on_step(page, current)
-            assert_axe_clean(page, f"step {number} ({current.key}) once answered", leaving_out=hidden)
-        if number < len(STEPS):
-            page.locator(".hearts-lesson-next").click()
-
+from .walk import SIZES, shoot
 
 # On a phone: what is wrong with the header (taller than HEADER_PX, or the path of steps unfolded), an
 # input, select or text box not whole in the window (cut off at a side), and a board whose first
