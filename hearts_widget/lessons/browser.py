@@ -44,7 +44,8 @@ class ProgressStore(anywidget.AnyWidget):
 
 class LessonPath(anywidget.AnyWidget):
     """The path of steps: a chip per step (its number, or a tick once done) named by its label, the
-    current one marked. The labels change with the language only, so a Next sends ``current`` alone
+    current one marked (a step ahead of it and not done named by its number alone). The labels
+    change with the language only, so a Next sends ``current`` alone
     (a few bytes, where the path's whole HTML was 3 KB). On a narrow screen the chips fold into a
     menu named ``menu`` ("Step 5 of 23"), shut until the learner opens it."""
 
@@ -52,6 +53,8 @@ class LessonPath(anywidget.AnyWidget):
     _css = STATIC / "lesson.css"
 
     todo_labels = traitlets.List(traitlets.Unicode()).tag(sync=True)  # a step's label while not done
+    # and while it is ahead of the one shown: its number alone (its title may name what it is yet to teach)
+    ahead_labels = traitlets.List(traitlets.Unicode()).tag(sync=True)
     done_labels = traitlets.List(traitlets.Unicode()).tag(sync=True)  # and once done
     done = traitlets.List(traitlets.Bool()).tag(sync=True)
     current = traitlets.Int(0).tag(sync=True)  # the step shown, 0-based

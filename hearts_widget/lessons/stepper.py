@@ -203,10 +203,20 @@ def new_pager(view: StepView) -> Pager:
 
 def untaught_at(lesson: LessonFile, step: Step) -> tuple[str, ...]:
     """The rules a later step of ``lesson`` teaches and no step up to ``step`` does: at
-    ``step`` the tables tell what they do in plain words, without their names."""
+    ``step`` the tables tell what they do in plain words, without their names; and the
+    coach (``"coach"``) before the first step that shows it: no coach's word on a table before."""
     index = lesson.steps.index(step)
     taught = {rule for earlier in lesson.steps[:index + 1] for rule in earlier.rules}
-    return tuple(sorted({rule for later in lesson.steps[index + 1:] for rule in later.rules} - taught))
+    untaught = {rule for later in lesson.steps[index + 1:] for rule in later.rules} - taught
+    if not any(shows_coach(earlier) for earlier in lesson.steps[:index + 1]):
+        untaught.add("coach")
+    return tuple(sorted(untaught))
+
+
+def shows_coach(step: Step) -> bool:
+    """Whether ``step`` shows the coach: a board with its advice, its pass, or a hand beside it."""
+    return step.demo in ("coach-pass", "guided") or any(position.coach for position in step.positions)
+
 
 
 def step_view(key: str | Step, lang: str | None = None, lesson: LessonFile | None = None,
@@ -543,6 +553,8 @@ class Lesson(widgets.VBox):
         done = [bool(self.progress["steps"].get(step.key, {}).get("done")) for step in steps]
         self.path.todo_labels = [lesson_text("ui.step-todo", lang, number=number, title=step.title(lang))
                                  for number, step in enumerate(steps, start=1)]
+        self.path.ahead_labels = [lesson_text("ui.step-ahead", lang, number=number)
+                                  for number in range(1, len(steps) + 1)]
         self.path.done_labels = [lesson_text("ui.step-done", lang, number=number, title=step.title(lang))
                                  for number, step in enumerate(steps, start=1)]
         self.path.summary = lesson_text("ui.path", lang, done=sum(done), total=len(steps))
@@ -554,11 +566,15 @@ class Lesson(widgets.VBox):
         self._render_mastery()
 
     def _render_mastery(self) -> None:
-        """Per rule asked about: mastered (right unaided twice), to practise (answered wrong), or not yet."""
+        """Per rule asked about: mastered (right unaided twice), to practise (answered wrong), or not yet;
+        a rule is listed once the learner has answered about it, so that none is named before the step
+        that teaches it (the count is of them all). A Next changes none of it."""
         lang = self.lang
         table = rule_progress(self.lesson, self.progress)
         chips = []
         for rule, row in table.items():
+            if not row["right"] and not row["wrong"]:
+                continue
             name = rule_name(rule, lang) + (f" · {rule}" if self.show_rule_ids else "")
             key, mark, css = (("ui.rule-mastered", "✓", " hearts-lesson-mastered") if row["mastered"]
                               else ("ui.rule-missed", "✗", " hearts-lesson-missed") if row["wrong"]

@@ -75,6 +75,7 @@ def _texts(lang: str | None) -> Mapping[str, str]:
         "ui.path": t.gettext("Steps done: {done} of {total}"),
         "ui.step-done": t.gettext("Step {number}: {title} (done)"),
         "ui.step-todo": t.gettext("Step {number}: {title}"),
+        "ui.step-ahead": t.gettext("Step {number} (still to come)"),
         "ui.rules-card-title": t.gettext("The rules of Hearts"),
         "ui.guided-others": t.gettext("The others are playing. Your turn comes next."),
         "ui.guided-held": t.gettext("See who won the trick and why, then press {button}."),
@@ -104,11 +105,14 @@ def _texts(lang: str | None) -> Mapping[str, str]:
         # -- the aim of the game ---------------------------------------------
         "step.aim.title": t.gettext("The aim of the game"),
         "step.aim.body.1": t.gettext(
-            "Hearts is played in tricks: each player puts down one card, and the highest card takes them all."),
+            "Hearts is played in tricks: each player in turn puts down one card, and the highest card of the suit "
+            "played first takes them all."),
         "step.aim.body.2": t.gettext(
             "Some cards carry points: every heart is 1 point and the Queen of Spades, called the Black Maria, "
             "is 13. Points are bad: you want to take as few as possible."),
-        "step.aim.body.3": t.gettext("A game has several hands. When it ends, the player with the lowest total wins."),
+        "step.aim.body.3": t.gettext(
+            "A game has several hands. In each hand every player gets their cards and plays them all, trick by "
+            "trick. When the game ends, the player with the lowest total wins."),
         "check.aim-winner.question": t.gettext("When the game ends, who wins?"),
         "check.aim-winner.low": t.gettext("The player with the fewest points"),
         "check.aim-winner.high": t.gettext("The player with the most points"),
@@ -128,11 +132,12 @@ def _texts(lang: str | None) -> Mapping[str, str]:
         "step.deck.title": t.gettext("The cards"),
         "step.deck.body.1": t.gettext(
             "Hearts is a game for 3 to 7 players with one pack of 52 cards. "
-            "In each suit the ace is highest and the 2 is lowest. There are no trumps."),
+            "In each suit the ace is highest and the 2 is lowest."),
         "step.deck.body.2": t.gettext("The Queen of Spades is called the Black Maria."),
         "step.deck.body.3": t.gettext(
-            "Everyone must get the same number of cards, so with some numbers of players a few low cards "
-            "are taken out before the deal. Choose a number of players and see which."),
+            "One player, the dealer, deals the cards out one at a time. Everyone must get the same number of "
+            "cards, so with some numbers of players a few low cards are taken out before the deal. "
+            "Choose a number of players and see which."),
         "check.deck-six.question": t.gettext("With 6 players, how many cards does each player get?"),
         "check.deck-six.8": t.gettext("8 cards"),
         "check.deck-six.10": t.gettext("10 cards"),
@@ -237,7 +242,7 @@ def _texts(lang: str | None) -> Mapping[str, str]:
         "step.trick-winner.title": t.gettext("Who wins a trick"),
         "step.trick-winner.body.1": t.gettext(
             "The highest card of the suit led wins the trick. A card of another suit never wins, "
-            "however high: there are no trumps."),
+            "however high: Hearts has no trumps, no suit that beats the others."),
         "step.trick-winner.body.2": t.gettext(
             "The winner keeps the cards of the trick face down and leads the next trick."),
         "position.trick-winner": t.gettext("The 9♦ was led and you play last. Choose a card and see who wins."),
@@ -384,8 +389,9 @@ def _texts(lang: str | None) -> Mapping[str, str]:
             "Below, one deal is played twice with the same cards and the same play: once as Hearts and "
             "once as Omnibus Hearts. Compare the points of each player."),
         "step.variants.body.3": t.gettext(
-            "Two more variants follow: Black Maria, where the K♠ and the A♠ carry points too, and "
-            "Cancellation Hearts, with two packs for 5 to 10 players."),
+            "Two more variants follow: Black Maria, where the K♠ and the A♠ carry points too, so that, like the "
+            "hearts and the Q♠, they may not be discarded on the first trick; and Cancellation Hearts, with two "
+            "packs for 5 to 10 players, where the cards left over from the deal lie face down as the kitty."),
         "step.variants.body.4": t.gettext(
             "In Black Maria the cards are always passed to the right. In Omnibus Hearts, shooting the moon "
             "still means taking every heart and the Black Maria, and whoever took the J♦ keeps its −10 points."),

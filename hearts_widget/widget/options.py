@@ -28,6 +28,9 @@ MAX_CONTINUE_AFTER = 30.0
 # "game": the whole table with its controls; "position": a lesson position (the
 # seats, the trick, the hand and the verdict, none of a game's controls).
 LAYOUTS = ("game", "position")
+# What ``untaught`` may list besides rule ids: the coach (its word on a finished trick waits
+# until the lesson has introduced it).
+UNTAUGHT_WORDS = ("coach",)
 MAX_NAME = 100  # characters of a keep_as name
 
 
@@ -55,7 +58,10 @@ class TableOptions:
     ``ask_first`` (a lesson board: the learner predicts first) shows no verdict, mark or
     rule sentence on the learner's cards until they have tried one (or asked to see them).
     ``untaught`` lists rule ids the learner has not been taught yet: the table tells
-    what they do in plain words instead of naming them (the hearts broken).
+    what they do in plain words instead of naming them (the hearts broken), shows no
+    tag with their names, and says nothing of a rule that follows from one of them
+    (a heart may be led once hearts are broken: not before leading hearts is taught);
+    with ``"coach"`` in it, the coach gives no word on the learner's finished trick.
     ``bot_time_limit`` is the seconds a learner's bot (a function or a bot object from
     outside the package) may take for a decision: a bot over it is abandoned, the table
     says so, and the rule bot plays its seat from then on."""
@@ -133,11 +139,14 @@ class TableOptions:
         if not isinstance(self.untaught, tuple) or not all(isinstance(r, str) for r in self.untaught):
             raise ValueError(f"untaught must be a tuple of rule ids, not {shown(self.untaught)}")
         for rule in self.untaught:
+            if rule in UNTAUGHT_WORDS:
+                continue
             try:
                 rule_name(rule)
             except ValueError:
                 raise ValueError(f"untaught lists {shown(rule)}, which is not a rule id (rule ids look like "
-                                 f"'play.hearts-broken'; RULES.md lists them)") from None
+                                 f"'play.hearts-broken'; RULES.md lists them) nor one of "
+                                 f"{', '.join(map(repr, UNTAUGHT_WORDS))}") from None
         if self.seats is not None:
             seats = self.seats
             if isinstance(seats, str) or not isinstance(seats, Sequence) or len(seats) != self.players:

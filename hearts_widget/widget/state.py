@@ -100,7 +100,7 @@ def table_state(session: TableSession, now: TableView | None = None) -> dict[str
         "your_turn": your_turn,
         "asking": session.asking,
         "passing": passing,
-        "teaching": _teaching(view, lang) if your_turn and not session.asking else [],
+        "teaching": _teaching(view, lang, session.options.untaught) if your_turn and not session.asking else [],
         "pass": _pass_info(view, names, lang, passing),
         "trick": _trick(session, now),
         "show_last_trick": session.show_last_trick,
@@ -295,7 +295,7 @@ def _feedback(session: TableSession) -> str:
     """The coach's word on the learner's last trick, when another card would have saved points:
     shown with that trick while it is held on the table (at the instant pace, until the
     learner's next card), never once the next trick has started."""
-    if session.feedback_on is None or session.judged is not session.feedback_on:
+    if session.feedback_on is None or session.judged is not session.feedback_on or "coach" in session.options.untaught:
         return ""
     if session.pace > 0 and session.held is None:
         return ""
@@ -346,15 +346,16 @@ def hand_state(session: TableSession, now: TableView | None = None) -> list[dict
     return cards
 
 
-def _teaching(view: SeatView, lang: str) -> list[dict[str, str]]:
+def _teaching(view: SeatView, lang: str, untaught: tuple[str, ...] = ()) -> list[dict[str, str]]:
     """The rules that limit this seat's choice now, one line per rule case (the
-    first lead, following suit, the first-trick restriction, hearts not broken)."""
+    first lead, following suit, the first-trick restriction, hearts not broken); a rule
+    not taught yet without its name."""
     seen: dict[tuple[str, str], dict[str, str]] = {}
     explanations = [view.explain(card) for card in view.held]
     limited = [e for e in explanations if not e.legal]
     for explanation in limited:
         seen.setdefault((explanation.rule, explanation.reason),
-                        {"text": explanation.text(lang), "rule": explanation.rule})
+                        {"text": explanation.text(lang), "rule": taught_rule(explanation.rule, untaught)})
     return list(seen.values())
 
 
@@ -389,7 +390,10 @@ def seats_state(session: TableSession, now: TableView | None = None) -> list[dic
     view = now.view
     game, names, lang = session.game, session.names, session.lang
     players = game.rules.players
-    tricks_won = [sum(1 for t in view.tricks if t.winner == s) for s in range(players)]
+    # A prepared position (a lesson's) starts with tricks already taken: they count too, as the trick's
+    # caption counts them ("the 9th trick of 13").
+    before = [len(game.hand.taken_before(s)) // players if game.rules.packs == 1 else 0 for s in range(players)]
+    tricks_won = [before[s] + sum(1 for t in view.tricks if t.winner == s) for s in range(players)]
     seats = []
     for seat in range(players):
         shown = session.open_hands and seat != view.seat
@@ -479,7 +483,7 @@ def _trick_info(trick: Trick, events: list[Event], rules: Rules, names: list[str
     if complete and end is not None:
         info["winner_text"] = _trick_caption(end, trick, winning, names, lang)
         info["holds_text"] = ui.trick_points_text(trick.points, _point_cards(trick, rules), lang)
-        info["rule"] = end.rule
+        info["rule"] = taught_rule(end.rule, untaught)
     return info
 
 
@@ -512,7 +516,9 @@ def _trick_events(events: list[Event], rules: Rules, names: list[str], lang: str
         seat = names[event.seat] if event.seat is not None else ""
         text = ""
         if event.kind == "hearts-broken" and event.rule in untaught:
-            if rules.hearts_must_be_broken:  # else it changes nothing the learner must know
+            # What it allows, once leading hearts is taught; before, or when hearts may be led anyway,
+            # it changes nothing the learner knows of.
+            if rules.hearts_must_be_broken and "play.hearts-lead" not in untaught:
                 told.append({"kind": event.kind, "rule": "", "text": ui.hearts_open_note(seat, str(event.cards[0]),
                                                                                          lang)})
             continue
@@ -529,8 +535,13 @@ def _trick_events(events: list[Event], rules: Rules, names: list[str], lang: str
         elif event.kind in ("moon", "bonus", "cancelled", "carried-taken", "kitty-taken"):
             text = event_text(event, lang, names)
         if text:
-            told.append({"kind": event.kind, "rule": event.rule, "text": text})
+            told.append({"kind": event.kind, "rule": taught_rule(event.rule, untaught), "text": text})
     return told
+
+
+def taught_rule(rule: str, untaught: tuple[str, ...]) -> str:
+    """``rule`` for its tag, or no tag ("") when the learner has not been taught it yet."""
+    return "" if rule in untaught else rule
 
 
 def _can_finish(game: Game) -> bool:
@@ -617,8 +628,8 @@ class Story:
 
     def update(self, session: TableSession) -> dict[str, Any]:
         """The change to send for the session's game as its viewer may see it now."""
-        game, lang, names = session.game, session.lang, session.names
-        events = visible_history(game, session.viewer, session.open_hands)
+        lang, names = session.lang, session.names
+        events = told_history(session)
         key = (lang, tuple(names))
         common = 0
         if key == self._key:
@@ -641,17 +652,32 @@ class Story:
 def story_line(event: Event, session: TableSession) -> dict[str, str]:
     """A line of the narration: what happened, with its rule; a rule the learner has not been
     taught yet (``untaught``) told in plain words, without its name."""
-    if (event.kind == "hearts-broken" and event.rule in session.options.untaught and event.seat is not None
+    untaught = session.options.untaught
+    if (event.kind == "hearts-broken" and event.rule in untaught and event.seat is not None
             and event.facts.get("unlocks_hearts_lead", True)):
         text = ui.hearts_open_note(session.names[event.seat], str(event.cards[0]), session.lang)
         return {"kind": event.kind, "rule": "", "text": text}
-    return {"kind": event.kind, "rule": event.rule, "text": event_text(event, session.lang, session.names)}
+    if event.kind == "play" and event.rule in untaught and event.facts.get("reason") == "discard" \
+            and event.seat is not None:  # discarding not taught yet: what happened, in plain words
+        suit = suit_name(event.facts["led_suit"], session.lang)
+        text = ui.void_note(session.names[event.seat], suit, str(event.cards[0]), session.lang)
+        return {"kind": event.kind, "rule": "", "text": text}
+    return {"kind": event.kind, "rule": taught_rule(event.rule, untaught),
+            "text": event_text(event, session.lang, session.names)}
 
 
 def narration(session: TableSession) -> list[dict[str, str]]:
     """The latest lines of the narration, for Python readers (the page gets the story as new lines)."""
-    events = visible_history(session.game, session.viewer, session.open_hands)[-NARRATION_LENGTH:]
-    return [story_line(e, session) for e in events]
+    return [story_line(e, session) for e in told_history(session)[-NARRATION_LENGTH:]]
+
+
+def told_history(session: TableSession) -> list[Event]:
+    """The events the narration tells: those the viewer may see, but for hearts broken while
+    neither breaking nor leading hearts is taught (it changes nothing the learner knows of)."""
+    untaught = session.options.untaught
+    silent = {"play.hearts-broken", "play.hearts-lead"} <= set(untaught)
+    events = visible_history(session.game, session.viewer, session.open_hands)
+    return [e for e in events if not (silent and e.kind == "hearts-broken")]
 
 
 def _rules_card(rules: Rules, lang: str) -> dict[str, Any]:

@@ -460,7 +460,8 @@ class HeartsTable(anywidget.AnyWidget):
         Without an event loop (a script) it judges at once."""
         session = self._session
         target = session.feedback_on
-        if target is None or session.judged is target or self._judging is target:
+        if target is None or session.judged is target or self._judging is target \
+                or "coach" in session.options.untaught:  # no coach's word before the lesson shows the coach
             return
         try:
             loop = asyncio.get_running_loop()
@@ -496,7 +497,8 @@ class HeartsTable(anywidget.AnyWidget):
         except RuntimeError:
             return
         played = session.decisions[-1] if session.decisions else None
-        if played is not None and played[0] is session._played_from and self._warming is not played:
+        if played is not None and played[0] is session._played_from and self._warming is not played \
+                and "coach" not in session.options.untaught:  # (no coach's word to prepare)
             self._warming = played
             self._in_thread(loop, COACH_AFTER, lambda: judge_card(*played))
         game = session.game

@@ -69,21 +69,30 @@ def test_a_reloaded_board_answered_before_shows_its_verdicts() -> None:
 
 
 def test_before_the_step_on_leading_hearts_a_heart_played_is_told_in_plain_words() -> None:
+    """Issue 35: before leading hearts is taught, a heart played changes nothing the learner knows of
+    and is not told; from that step until breaking hearts is taught, it is told in plain words."""
     lesson = Lesson(lang="en", remember=False).lesson
-    discard = lesson.step("discard")
-    assert "play.hearts-broken" in untaught_at(lesson, discard)
+    discard, leading = lesson.step("discard"), lesson.step("hearts-lead")
+    assert {"play.hearts-broken", "play.hearts-lead"} <= set(untaught_at(lesson, discard))
+    assert "play.hearts-broken" in untaught_at(lesson, leading)
+    assert "play.hearts-lead" not in untaught_at(lesson, leading)
     assert "play.hearts-broken" not in untaught_at(lesson, lesson.step("hearts-broken"))
     for lang in LANGUAGES:
         board = PositionBoard(POSITIONS["discard"], lang, untaught_at(lesson, discard))
         play_on_table(board, "4H")
-        told = board.table.state["trick"]["events"]
+        assert [e for e in board.table.state["trick"]["events"] if e["kind"] == "hearts-broken"] == []
+        lines = board.table._story.whole()["lines"]  # read aloud too
+        assert [line for line in lines if line["kind"] == "hearts-broken"] == []
+        plain = PositionBoard(POSITIONS["discard"], lang, untaught_at(lesson, leading))
+        play_on_table(plain, "4H")
+        told = plain.table.state["trick"]["events"]
         assert [e["rule"] for e in told if e["kind"] == "hearts-broken"] == [""]
         said = " ".join(e["text"] for e in told).lower()
         assert BROKEN[lang] not in said, said
-        story = " ".join(line["text"] for line in board.table._story.whole()["lines"]).lower()  # read aloud too
+        story = " ".join(line["text"] for line in plain.table._story.whole()["lines"]).lower()
         assert BROKEN[lang] not in story and all(line["rule"] != "play.hearts-broken"
-                                                 for line in board.table._story.whole()["lines"])
-    english = PositionBoard(POSITIONS["discard"], "en", untaught_at(lesson, discard))
+                                                 for line in plain.table._story.whole()["lines"])
+    english = PositionBoard(POSITIONS["discard"], "en", untaught_at(lesson, leading))
     play_on_table(english, "4H")
     assert "from now on a heart may be led" in " ".join(e["text"] for e in english.table.state["trick"]["events"])
     taught = PositionBoard(POSITIONS["discard"], "en")

@@ -48,6 +48,7 @@ from .walk import (
     play_table,
     shoot,
     turn_to,
+    words_in_order,
 )
 
 
@@ -407,6 +408,7 @@ def test_every_step_and_board_in_every_language_asks_first_and_fits_the_screen(
     window; at those sizes and on a phone no card played covers a seat; twins that cancel are
     marked on the felt in the lesson's language. Each of the 24 boards is measured at three
     window sizes two or three times (its trick finished by the bots at once: ``Lesson(pace=0)``).
+    Issue 35: no term or rule name before the step that teaches it (walk.words_in_order).
     About 40-55 s a language: one walk (issue 31: it was two tests, three page loads and three walks)."""
     foreign = guard(page)
     page.set_default_timeout(WAIT_MS)
@@ -473,6 +475,7 @@ def test_every_step_and_board_in_every_language_asks_first_and_fits_the_screen(
             if index == len(current.positions) - 1:
                 shoot(page, SCREENSHOTS / "screens" / lang / f"{number:02d}-{current.key}.png")
         assert not RULE_ID.search(lesson_words(page)), current.key
+        words_in_order(page, current, lang)  # every board of the step played: no term before its step
         if number < len(STEPS):  # (the guided hand and the free game are played by the walks above)
             page.locator(".hearts-lesson-next").click()
     assert broken_at == defined, broken_at

@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 from browser.person import click_card, hide_settings, settings
 from playwright.sync_api import Locator, Page, expect
 
-from hearts_widget.lessons.format import Step
+from hearts_widget.lessons.format import Step, builtin_lesson
 from hearts_widget.lessons.path import STEPS
 from hearts_widget.text.lessons import lesson_text
 from hearts_widget.text.rule_names import rule_name
@@ -24,6 +24,7 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 WAIT_MS = 120_000  # a kernel starting, or a review step building its boards, on a loaded machine
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 INDEX = {s.key: number for number, s in enumerate(STEPS, start=1)}
+LESSON = builtin_lesson()
 # A step's own boards (not those a review brings back from earlier steps).
 OWN_BOARDS = ".hearts-lesson-position:not(.hearts-lesson-again .hearts-lesson-position)"
 OWN_CHECKS = ".hearts-lesson-check:not(.hearts-lesson-again .hearts-lesson-check)"
@@ -165,6 +166,40 @@ def play_position(page: Page, step: Step, lang: str = "en") -> None:
             expect(feedback).to_contain_text("Undo and try another card")
         if position.coach:
             expect(feedback).to_contain_text(lesson_text("ui.coach-says", lang, advice="").strip())
+
+
+# A step's words and rule names as the page has them: the header's visible text, tooltips and names, and
+# all of the step's (its pages turned away too: a board played earlier keeps its trick's account).
+STEP_WORDS = """(key) => {
+  const step = document.querySelector('.hearts-lesson-step-' + key);
+  const header = document.querySelector('.hearts-lesson-header');
+  const shown = (e) => e.getClientRects().length > 0;
+  const text = (root) => {  // every text node, spaced (textContent runs words of two elements together)
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const found = [];
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      if (!['STYLE', 'SCRIPT'].includes(node.parentElement?.tagName)) found.push(node.nodeValue);
+    }
+    return found.join(' ');
+  };
+  const named = (root, all) => [...root.querySelectorAll('[title], [aria-label]')].filter((e) => all || shown(e))
+    .map((e) => `${e.getAttribute('title') || ''} ${e.getAttribute('aria-label') || ''}`);
+  const rules = [...step.querySelectorAll('.hw-rule-name'), ...header.querySelectorAll('.hw-rule-name')];
+  return [[header.innerText, ...named(header, false), text(step), ...named(step, true)].join('\\n'),
+          rules.map((e) => e.textContent)];
+}"""
+
+
+def words_in_order(page: Page, step: Step, lang: str) -> None:
+    """Issue 35: what the step shows (its header too: tooltips and names) uses no term of terms.json
+    before the step that teaches it, and names no rule before a step teaches it (one read of the page)."""
+    from .terms import early_rule_names, early_terms
+
+    number = INDEX[step.key]
+    words, names = page.evaluate(STEP_WORDS, step.key)
+    early = early_terms(LESSON, number, words, lang) + early_rule_names(LESSON, number, names, lang)
+    assert early == [], f"{lang}, step {number} ({step.key}): {early}"
 
 
 def nothing_told_yet(board: Locator) -> None:

@@ -22,6 +22,7 @@ def test_unknown_option_is_rejected_with_a_suggestion() -> None:
     ({"pace": -1}, "pace"), ({"pace": 60}, "pace"), ({"lang": "xx"}, "language"),
     ({"seats": ["human", "bot"]}, "seats"), ({"seats": ["bot", "bot", "bot", "bot"]}, "learner"),
     ({"seats": ["human", "robot", "bot", "bot"]}, r"seats\[1\]"),
+    ({"untaught": ("play.hearts-broken", "coache")}, "'coache', which is not a rule id.*nor one of 'coach'"),
 ])
 def test_bad_option_values_are_refused(options: dict, words: str) -> None:
     with pytest.raises(ValueError, match=words):
@@ -80,3 +81,22 @@ def test_a_failing_bot_is_shown_on_the_table_and_the_game_goes_on() -> None:
     table.send_intent({"type": "pass", "state": table.state["id"], "cards": cards})
     assert table.state["your_turn"]
     assert table.notice["level"] == "error" and "this bot cannot choose" in table.notice["text"]
+
+
+def test_untaught_rules_are_not_named_and_an_untaught_coach_says_nothing() -> None:
+    """Issue 35: a lesson's table names no rule it has not taught (no tag on the trick's lines) and,
+    with "coach" untaught, gives no coach's word on the learner's trick (nor works it out)."""
+    from hearts_widget.lessons.path import POSITIONS
+
+    hand = POSITIONS["follow-suit"].hand  # 7C 3D QD 9S 4H on a 6D: Q♦ wins 14 points where 3♦ would not
+    told = HeartsTable.from_hand(hand, stop_after_move=True, layout="position", pace=0)
+    quiet = HeartsTable.from_hand(hand, stop_after_move=True, layout="position", pace=0,
+                                  untaught=("coach", "play.discard", "play.trick-winner"))
+    for table in (told, quiet):
+        table.send_intent({"type": "play", "state": table.state["id"], "card": "QD"})
+    assert told.state["trick"]["rule"] == "play.trick-winner" and told.state["feedback"]
+    assert "play.discard" in [e["rule"] for e in told.state["trick"]["events"]]
+    assert quiet.state["trick"]["rule"] == "" and quiet.state["feedback"] == ""
+    assert quiet._session.judged is None  # the coach did not judge the trick
+    assert all(e["rule"] == "" for e in quiet.state["trick"]["events"] if e["kind"] == "play")
+    assert quiet.state["trick"]["winner_text"] == told.state["trick"]["winner_text"]  # the same words

@@ -1,6 +1,7 @@
 // The lesson's path of steps: a chip per step, its number or a tick once done, the current one
-// marked. The kernel sends the labels when the language changes and only `current` (and `done`
-// when a step is done) on Back and Next; the chips are kept and their classes changed.
+// marked; a step ahead and not done is named by its number alone. The kernel sends the labels
+// when the language changes and only `current` (and `done` when a step is done) on Back and
+// Next; the chips are kept and their classes changed.
 // On a narrow screen (a phone) the chips fold into a menu, "Step 5 of 23", shut until opened, so
 // that the step's board has the screen; on a wider one the menu is open and its name not shown.
 
@@ -24,6 +25,8 @@ function render({ model, el }) {
     const todo = model.get("todo_labels");
     /** @type {string[]} */
     const doneLabels = model.get("done_labels");
+    /** @type {string[]} */
+    const aheadLabels = model.get("ahead_labels") || [];
     /** @type {boolean[]} */
     const done = model.get("done");
     const current = model.get("current");
@@ -37,7 +40,9 @@ function render({ model, el }) {
         box.appendChild(chip);
       }
       const isDone = Boolean(done[index]);
-      const label = isDone ? doneLabels[index] || todoLabel : todoLabel;
+      // A step ahead, not done, by its number alone: its title may name what it is yet to teach.
+      const ahead = !isDone && index > current ? aheadLabels[index] : "";
+      const label = isDone ? doneLabels[index] || todoLabel : ahead || todoLabel;
       chip.className = "hearts-lesson-path-step" + (isDone ? " hearts-lesson-done" : "")
         + (index === current ? " hearts-lesson-current" : "");
       chip.title = label;
@@ -46,7 +51,7 @@ function render({ model, el }) {
     });
   };
   draw();
-  const events = ["todo_labels", "done_labels", "done", "current", "summary", "menu"].map((n) => `change:${n}`);
+  const events = ["todo_labels", "done_labels", "ahead_labels", "done", "current", "summary", "menu"].map((n) => `change:${n}`);
   for (const event of events) model.on(event, draw);
   return () => {
     wide.removeEventListener("change", fit);
