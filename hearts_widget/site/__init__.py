@@ -38,8 +38,13 @@ tree (a clone, an editable install) the repository's notebooks are used and the
 wheel is built with ``pip wheel``.
 
 Building needs the package registries (PyPI through pip, npm through npm) and
-``jupyterlite-core`` / ``jupyterlite-pyodide-kernel`` (the ``site`` extra);
-the built site needs no network at all.
+``jupyter-server`` (the ``site`` extra); the built site needs no network at all.
+JupyterLite's build tools (``jupyterlite-core`` and ``jupyterlite-pyodide-kernel``)
+are installed by each build into a folder of its own and never into the
+environment: the Pyodide kernel's JupyterLab extension works only inside
+JupyterLite, and JupyterLab and Notebook 7 load every extension installed beside
+them, where this one fails ("Shared module @jupyterlite/services doesn't exist",
+jupyterlite/pyodide-kernel#32).
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ import hashlib
 import html
 import importlib.metadata
 import json
+import os
 import re
 import shutil
 import struct
@@ -79,6 +85,8 @@ HERE = Path(__file__).resolve().parent
 SOURCE_TREE = HERE.parents[1]
 PYODIDE_VERSION = "314.0.6"  # must equal jupyterlite_pyodide_kernel.constants.PYODIDE_VERSION
 LITE_VERSION = "0.8.6"
+#: JupyterLite's build tools, installed by each build into a folder of its own (:func:`lite_tools`).
+LITE_TOOLS = (f"jupyterlite-core=={LITE_VERSION}", f"jupyterlite-pyodide-kernel=={LITE_VERSION}")
 #: Wheels served from the site's pypi/ folder, at the versions installed here
 #: (jupyterlab_widgets must match the lab extension the build copies from here).
 SITE_WHEELS = ("anywidget", "ipywidgets", "jupyterlab_widgets", "comm", "psygnal")
@@ -112,30 +120,34 @@ def normalize(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def run(step: str, args: list[str], cwd: Path | None = None) -> None:
+def run(step: str, args: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
     """Run one build step; on failure raise :class:`SiteError` with its output."""
-    done = subprocess.run(args, cwd=cwd, capture_output=True, text=True)
+    done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         raise SiteError(f"{step} failed ({' '.join(args[:4])} ...):\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
 
 
 def check_tools() -> None:
-    """The build tools are there, at the versions that work together."""
-    try:
-        versions = {name: importlib.metadata.version(name)
-                    for name in ("jupyterlite-core", "jupyterlite-pyodide-kernel")}
-    except importlib.metadata.PackageNotFoundError as missing:
-        raise SiteError(f"{missing.name} is not installed: pip install \"hearts-widget[site]\"") from None
-    wrong = {name: version for name, version in versions.items() if version != LITE_VERSION}
-    if wrong:
-        raise SiteError(f"the site is built with {LITE_VERSION} of {sorted(versions)}, found {wrong}: "
-                        "pip install \"hearts-widget[site]\"")
-    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as kernel_pyodide
-
-    if kernel_pyodide != PYODIDE_VERSION:
-        raise SiteError(f"the Pyodide kernel wants Pyodide {kernel_pyodide}, this builder copies {PYODIDE_VERSION}")
+    """The tools the build runs itself are there."""
     if shutil.which("npm") is None:
         raise SiteError("npm is needed to fetch the Pyodide runtime (Debian: apt-get install npm)")
+
+
+def lite_tools(into: Path) -> dict[str, str]:
+    """JupyterLite's build tools (``LITE_TOOLS``, with what they need) installed from PyPI into
+    ``into`` alone; the environment to run them in. The Pyodide kernel must want the Pyodide
+    this builder copies."""
+    run("installing JupyterLite's build tools from PyPI",
+        [sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--target", str(into),
+         *LITE_TOOLS])
+    constants = into / "jupyterlite_pyodide_kernel" / "constants.py"
+    found = re.search(r'^PYODIDE_VERSION = "([^"]+)"$', constants.read_text(), re.MULTILINE)
+    if found is None or found.group(1) != PYODIDE_VERSION:
+        raise SiteError(f"the Pyodide kernel in {into} wants Pyodide {found and found.group(1)}, "
+                        f"this builder copies {PYODIDE_VERSION}")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(into), env.get("PYTHONPATH")]))
+    return env
 
 
 def pip_download(requirements: Iterable[str], into: Path) -> None:
@@ -740,11 +752,16 @@ def build_site(outdir: Path, notebooks: Path | None = None, extra: Iterable[Path
         wheels = page_wheels(packages)
         compile_bytecode(runtime, wheels.values(), work)
         lite_config(work / "lite", work / "wheels")
+        tools = lite_tools(work / "tools")
         output = work / "output"
+        # The environment's extensions (the widget managers) and the Pyodide kernel's from the tools' folder.
+        kernel_extension = work / "tools" / "share" / "jupyter" / "labextensions"
         run("jupyter lite build",
             [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work / "lite"),
              "--contents", str(work / "contents"), "--output-dir", str(output), "--apps", "notebooks", "--apps", "lab",
-             "--no-sourcemaps", "--no-unused-shared-packages"], cwd=work)
+             "--no-sourcemaps", "--no-unused-shared-packages",
+             f"--FederatedExtensionAddon.extra_labextensions_path={json.dumps([str(kernel_extension)])}"],
+            cwd=work, env=tools)
         pyodide_folder(runtime, output / "static" / "pyodide", packages)
         page_assets(output, work)
         page_bundle(wheels.values(), output / "static" / "hearts" / "packages.gz")

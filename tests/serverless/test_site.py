@@ -83,6 +83,8 @@ def test_the_site_holds_pyodide_and_the_wheels_and_asks_no_cdn(site: Path) -> No
         assert (site / "static" / "pyodide" / entry["file_name"]).is_file(), entry["file_name"]
     assert {"hearts-widget", "anywidget", "ipywidgets", "comm", "psygnal"} <= set(lock["packages"])
     assert "anywidget" in lock["packages"]["hearts-widget"]["depends"]
+    # The Pyodide kernel's extension came from the build's own folder of JupyterLite's tools, not the environment.
+    assert (site / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "package.json").is_file()
     wheels = {path.name.split("-")[0] for path in (site / "pypi").glob("*.whl")}
     assert {"hearts_widget", "anywidget", "ipywidgets", "jupyterlab_widgets", "comm", "psygnal"} <= wheels
     assert config["settingsOverrides"]["@jupyterlab/docmanager-extension:plugin"]["autosave"] is False
