@@ -87,6 +87,8 @@ PYODIDE_VERSION = "314.0.6"  # must equal jupyterlite_pyodide_kernel.constants.P
 LITE_VERSION = "0.8.6"
 #: JupyterLite's build tools, installed by each build into a folder of its own (:func:`lite_tools`).
 LITE_TOOLS = (f"jupyterlite-core=={LITE_VERSION}", f"jupyterlite-pyodide-kernel=={LITE_VERSION}")
+#: Where the Pyodide kernel's JupyterLab extension lands in that folder (given to the build).
+KERNEL_EXTENSION = Path("share", "jupyter", "labextensions", "@jupyterlite", "pyodide-kernel-extension")
 #: Wheels served from the site's pypi/ folder, at the versions installed here
 #: (jupyterlab_widgets must match the lab extension the build copies from here).
 SITE_WHEELS = ("anywidget", "ipywidgets", "jupyterlab_widgets", "comm", "psygnal")
@@ -140,6 +142,8 @@ def lite_tools(into: Path) -> dict[str, str]:
     run("installing JupyterLite's build tools from PyPI",
         [sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--target", str(into),
          *LITE_TOOLS])
+    if not (into / KERNEL_EXTENSION / "package.json").is_file():
+        raise SiteError(f"pip installed no Pyodide kernel extension at {into / KERNEL_EXTENSION}")
     constants = into / "jupyterlite_pyodide_kernel" / "constants.py"
     found = re.search(r'^PYODIDE_VERSION = "([^"]+)"$', constants.read_text(), re.MULTILINE)
     if found is None or found.group(1) != PYODIDE_VERSION:
@@ -754,13 +758,13 @@ def build_site(outdir: Path, notebooks: Path | None = None, extra: Iterable[Path
         lite_config(work / "lite", work / "wheels")
         tools = lite_tools(work / "tools")
         output = work / "output"
-        # The environment's extensions (the widget managers) and the Pyodide kernel's from the tools' folder.
-        kernel_extension = work / "tools" / "share" / "jupyter" / "labextensions"
+        # The environment's extensions (the widget managers), and the Pyodide kernel's from the tools' folder.
+        kernel_extension = work / "tools" / KERNEL_EXTENSION
         run("jupyter lite build",
             [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work / "lite"),
              "--contents", str(work / "contents"), "--output-dir", str(output), "--apps", "notebooks", "--apps", "lab",
              "--no-sourcemaps", "--no-unused-shared-packages",
-             f"--FederatedExtensionAddon.extra_labextensions_path={json.dumps([str(kernel_extension)])}"],
+             f"--LiteBuildConfig.federated_extensions={kernel_extension}"],
             cwd=work, env=tools)
         pyodide_folder(runtime, output / "static" / "pyodide", packages)
         page_assets(output, work)

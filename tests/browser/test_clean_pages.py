@@ -8,7 +8,6 @@ from __future__ import annotations
 import http.client
 import importlib.metadata
 import os
-import re
 import tomllib
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -16,65 +15,18 @@ from urllib.parse import urlsplit
 import pytest
 from jupyter_core.paths import jupyter_path
 from packaging.requirements import Requirement
-from playwright.sync_api import Browser, ConsoleMessage, Error, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 import servers
 from servers import BlackHole, SharedServer
 
 from .conftest import INSTANT_TABLE, NOTEBOOK, ROOT
+from .console import console_errors, play_a_card
 from .person import WAIT_MS
 from .test_classroom_server import Launcher, open_playable
 from .test_jupyterlab import run_all_when_idle
 
 RENDER_MS = 120_000
-
-
-# What other projects' code logs on every page of a kind, for causes outside this project (issue
-# 39), each matched whole so that anything else, or the same words from another module, fails:
-# - Voilà 0.5.13 runs JupyterLab 4.2.5's packages, while JupyterLab's widget manager (jupyterlab_widgets
-#   3.0.17, needed there: Voilà's own manager finds no @jupyter-widgets/base without it) asks ^4.6.2
-#   and Voilà's own widgets-manager8 ^4.5.10 of them: webpack warns, then uses 4.2.5 (voila-dashboards/
-#   voila#1514 and #1539). Seen: 13 such lines a page. Neither is ours to rebuild; the releases
-#   that agree with 4.2.5 (Voilà 0.5.8, jupyterlab_widgets 3.0.13 with ipywidgets 8.1.5) lack
-#   0.5.13's fixes of a template-name path traversal and of case-blind file deny-lists.
-UPSTREAM = {
-    "voila": [re.compile(r"warning: Unsatisfied version [467]\.2\.5 from _JUPYTERLAB\.CORE_OUTPUT of shared singleton "
-                         r"module @jupyterlab/[a-z-]+ \(required \^[4-7]\.[56]\.[0-9]+\)"),
-              re.compile(r"warning: No satisfying version \(\^4\.[56]\.[0-9]+\) of shared module @jupyterlab/[a-z-]+ "
-                         r"found in shared scope default\.\n"
-                         r"Available versions: 4\.2\.5 from _JUPYTERLAB\.CORE_OUTPUT")],
-    "jupyter": [],
-}
-# - Notebook 7.6.5 (on JupyterLab 4.6.6) logs these of its own, with a notebook that only prints and
-#   with no lab extension at all on its paths (seen here, 2026-12): its menus register three commands
-#   twice, two copies of Yjs meet, and a plugin reads a schema that is not there.
-UPSTREAM["notebook7"] = [*UPSTREAM["jupyter"], *map(re.compile, [
-    r"warning: Menu entry for command '(filemenu:close-and-cleanup|debugger:show-panel|toc:show-panel)' "
-    r"is duplicated\.",
-    r"warning: \[yjs#509\] Not same Y\.Doc",
-    r"uncaught: Cannot read properties of undefined \(reading 'schema'\)",
-    # and, opened after a JupyterLab page of the same server, a command of JupyterLab's file browser
-    r"uncaught: Command 'filebrowser:open-path' not registered\."])]
-
-
-def console_errors(page: Page, kind: str = "voila") -> list[str]:
-    """What the page logs as an error or a warning, and the exceptions it does not catch, less
-    the known lines of other projects on that ``kind`` of page (``UPSTREAM``)."""
-    errors: list[str] = []
-
-    def heard(message: ConsoleMessage) -> None:
-        line = f"{message.type}: {message.text}"
-        if message.type in ("error", "warning") and not any(known.fullmatch(line) for known in UPSTREAM[kind]):
-            errors.append(line)
-
-    def thrown(error: Error) -> None:
-        line = f"uncaught: {error}"
-        if not any(known.fullmatch(line) for known in UPSTREAM[kind]):
-            errors.append(line)
-
-    page.on("console", heard)
-    page.on("pageerror", thrown)
-    return errors
 
 
 def installed(name: str) -> str:
@@ -120,9 +72,10 @@ def test_the_launcher_of_an_editable_install_asks_no_other_host_and_logs_no_erro
         errors = console_errors(page)
         open_playable(page, launcher.url)
         expect(page.locator("link[href*='://']")).to_have_count(0)
+        play_a_card(page)
+        assert not errors, errors
         context.close()
         hole.check()
-        assert not errors, errors
     finally:
         launcher.stop()
 
@@ -145,14 +98,16 @@ def test_voila_pages_log_no_console_error_with_every_extra_installed(
     other.goto(play, timeout=RENDER_MS)
     other.locator(".hw-hand .hw-card").first.wait_for(timeout=RENDER_MS)
     expect(other.get_by_role("button", name="Pass these three cards")).to_be_visible(timeout=WAIT_MS)
+    play_a_card(other)
     assert not errors + errors_there, errors + errors_there
 
 
 def test_jupyterlab_and_notebook_7_log_no_console_error_or_warning_of_ours_with_every_extra_installed(
         page: Page, jupyter: SharedServer) -> None:
     """The play notebook's table run in Notebook 7 and in JupyterLab on the shared Jupyter server,
-    with the site extra's JupyterLite extensions installed beside them: nothing but the known
-    lines of other projects on those pages (``UPSTREAM``)."""
+    with every extra installed: nothing but the known lines of other projects on those pages
+    (``UPSTREAM``), and since the site builder keeps JupyterLite's tools to itself, nothing at all
+    in JupyterLab."""
     errors = console_errors(page, "notebook7")
     page.goto(jupyter.notebook7(INSTANT_TABLE, "clean-nb7"), timeout=RENDER_MS)
     page.wait_for_function(
@@ -160,6 +115,7 @@ def test_jupyterlab_and_notebook_7_log_no_console_error_or_warning_of_ours_with_
         " return k && k.status === 'idle'; }", timeout=RENDER_MS)
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     expect(page.get_by_role("button", name="Pass these three cards")).to_be_visible(timeout=RENDER_MS)
+    play_a_card(page)
     assert not errors, f"Notebook 7: {errors}"
     # One page at a time: two Jupyter pages open at once in a browser talk (JupyterLab's "Window name
     # candidate already exists"), which is neither page's own trouble.
@@ -169,6 +125,7 @@ def test_jupyterlab_and_notebook_7_log_no_console_error_or_warning_of_ours_with_
     other.goto(jupyter.lab(INSTANT_TABLE, "clean-lab"), timeout=RENDER_MS)
     run_all_when_idle(other)
     expect(other.get_by_role("button", name="Pass these three cards")).to_be_visible(timeout=WAIT_MS)
+    play_a_card(other)
     assert not errors_there, f"JupyterLab: {errors_there}"
 
 

@@ -29,6 +29,7 @@ from hearts_widget.text.rule_names import rule_name
 from hearts_widget.text.teacher import teacher_words
 
 from .conftest import ROOT
+from .console import console_errors
 from .test_classroom_server import RENDER_MS, Launcher, local_only
 
 SHOTS = ROOT / "artifacts" / "screenshots" / "teacher"
@@ -217,6 +218,7 @@ def test_the_teachers_page_is_accessible_and_fits_light_and_dark(browser: Browse
             context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
             foreign = local_only(context, launcher.port)
             page = context.new_page()
+            errors = console_errors(page, "page")
             page.goto(url)
             expect(page.locator(".hc-card")).to_have_count(4)
             expect(page.locator(".hc-card h3")).to_have_text(  # by name; no name yet first
@@ -239,5 +241,6 @@ def test_the_teachers_page_is_accessible_and_fits_light_and_dark(browser: Browse
             overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 0, f"{where}: {overflow} px wider than the screen"
             page.screenshot(path=SHOTS / f"teacher-{lang}-{scheme}-{width}.png", full_page=True)
+            assert not errors, f"{where}: {errors}"
             context.close()
             assert not foreign, f"requests to other hosts: {foreign}"
