@@ -103,7 +103,7 @@ def test_voila_pages_log_no_console_error_with_every_extra_installed(
 
 
 def test_jupyterlab_and_notebook_7_log_no_console_error_or_warning_of_ours_with_every_extra_installed(
-        page: Page, jupyter: SharedServer) -> None:
+        browser: Browser, page: Page, jupyter: SharedServer) -> None:
     """The play notebook's table run in Notebook 7 and in JupyterLab on the shared Jupyter server,
     with every extra installed: nothing but the known lines of other projects on those pages
     (``UPSTREAM``), and since the site builder keeps JupyterLite's tools to itself, nothing at all
@@ -118,15 +118,20 @@ def test_jupyterlab_and_notebook_7_log_no_console_error_or_warning_of_ours_with_
     play_a_card(page)
     assert not errors, f"Notebook 7: {errors}"
     # One page at a time: two Jupyter pages open at once in a browser talk (JupyterLab's "Window name
-    # candidate already exists"), which is neither page's own trouble.
-    other = page.context.new_page()
+    # candidate already exists"), which is neither page's own trouble; and in a browser context of its
+    # own, whose storage holds no game for the table to take up where the first page left it.
     page.close()
+    context = browser.new_context()
+    hole = BlackHole(context)
+    other = context.new_page()
     errors_there = console_errors(other, "jupyter")
     other.goto(jupyter.lab(INSTANT_TABLE, "clean-lab"), timeout=RENDER_MS)
     run_all_when_idle(other)
     expect(other.get_by_role("button", name="Pass these three cards")).to_be_visible(timeout=WAIT_MS)
     play_a_card(other)
     assert not errors_there, f"JupyterLab: {errors_there}"
+    context.close()
+    hole.check()
 
 
 @pytest.mark.browser  # on the browser job's shared Jupyter server, though no page is opened
