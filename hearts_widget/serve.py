@@ -51,6 +51,7 @@ from tornado import web
 from traitlets import Integer
 
 from .classroom.store import KEEP_DAYS
+from .lessons.prepost import MAX_LATER_DAYS
 from .text.classroom import language_of_request, server_full_text
 
 # The project's Voilà template (nothing from another host) in a source checkout; a wheel
@@ -325,6 +326,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--keep-days", type=int, default=KEEP_DAYS,
                         help=f"with --lesson: days a learner's progress is kept after its last change "
                              f"(default {KEEP_DAYS}; 0: until deleted)")
+    parser.add_argument("--check", action="store_true",
+                        help="with --lesson: a short check before the lesson and after it, whose gains per rule "
+                             "the teacher's page shows")
+    parser.add_argument("--check-later", type=int, default=None, metavar="DAYS",
+                        help="with --lesson: the check again DAYS days after the check after the lesson "
+                             "(implies --check)")
 
 
 def check_arguments(args: argparse.Namespace) -> str | None:
@@ -343,6 +350,10 @@ def check_arguments(args: argparse.Namespace) -> str | None:
                 "among the most kernels at once")
     if args.lesson is None and (args.class_db or args.teacher_token):
         return "--class-db and --teacher-token go with --lesson (the teacher's page shows a lesson's class)"
+    if args.lesson is None and (args.check or args.check_later is not None):
+        return "--check and --check-later go with --lesson (the checks are a lesson's)"
+    if args.check_later is not None and not 1 <= args.check_later <= MAX_LATER_DAYS:
+        return f"--check-later must be a number of days from 1 to {MAX_LATER_DAYS}, not {args.check_later}"
     if args.teacher_token is not None and (len(args.teacher_token) < 8 or args.teacher_token == args.token):
         return "--teacher-token must be 8 characters or more, and not the learners' --token"
     try:
@@ -455,9 +466,14 @@ class Classroom:
     def __init__(self, args: argparse.Namespace) -> None:
         from .classroom.store import ClassStore
         from .lessons.format import builtin_lesson, load_lesson
+        from .lessons.prepost import CheckPlan, with_checks
 
-        self.lesson = load_lesson(args.lesson) if args.lesson else builtin_lesson()
+        lesson = load_lesson(args.lesson) if args.lesson else builtin_lesson()
         self.store = ClassStore(class_store_path(args))
+        # The teacher's choice of checks, for this run: the lesson's kernels read it from the store.
+        wanted = args.check or args.check_later is not None
+        self.store.set_check_plan(CheckPlan(args.check_later) if wanted else None)
+        self.lesson = with_checks(lesson, self.store.check_plan())
         if args.keep_days:
             self.store.forget_older_than(args.keep_days)
         self.token = args.teacher_token or secrets.token_urlsafe(24)

@@ -19,11 +19,13 @@ from html import escape
 
 from ..lessons.format import Lesson
 from ..lessons.mastery import rights_needed
+from ..lessons.prepost import plan_of
 from ..lessons.progress import RESULT_COLUMNS, write_csv
 from ..text.lessons import lesson_text
 from ..text.rule_names import rule_name
 from ..text.teacher import first_try_count, learners_count, teacher_words
 from ..text.translate import LANGUAGES
+from . import gains
 from .store import Learner, lesson_rules
 
 REFRESH_S = 3
@@ -54,6 +56,7 @@ def class_csv(lesson: Lesson, learners: list[Learner]) -> str:
     (a cell a spreadsheet would run as a formula starts with ``'``: see ``spreadsheet_cell``)."""
     rows = []
     needed = rights_needed(lesson)
+    checked = plan_of(lesson) is not None  # the checks' columns (see gains.csv_cells)
     for learner in learners:
         updated = datetime.fromtimestamp(learner.updated, timezone.utc).isoformat(timespec="seconds")
         for number, step in enumerate(lesson.steps, start=1):
@@ -67,14 +70,17 @@ def class_csv(lesson: Lesson, learners: list[Learner]) -> str:
                 "first_try_right": record["first_try_right"], "positions": len(step.positions),
                 "positions_first_try": record["positions_first_try"], "seconds": record["seconds"],
                 "rules_mastered": " ".join(r for r in step.rules if learner.mastered(r, needed)),
+                **(gains.csv_cells(lesson, learner, step.key) if checked else {}),
             })
-    return write_csv(CSV_COLUMNS, rows)
+    return write_csv(CSV_COLUMNS + (gains.CSV_COLUMNS if checked else ()), rows)
 
 
 def class_now(lesson: Lesson, learners: list[Learner], lang: str, league: str = "") -> str:
-    """The part of the page that the script refreshes: where the class is, each learner, and
-    ``league``, the class league's section (:mod:`.league_page`), when there is one."""
-    return _where(lesson, learners, lang) + _learners(lesson, learners, lang) + league
+    """The part of the page that the script refreshes: where the class is, each learner, the gains of
+    the checks (:mod:`.gains`) when the lesson has them, and ``league``, the class league's section
+    (:mod:`.league_page`), when there is one."""
+    return (_where(lesson, learners, lang) + _learners(lesson, learners, lang)
+            + gains.gains_html(lesson, learners, lang) + league)
 
 
 def _where(lesson: Lesson, learners: list[Learner], lang: str) -> str:
@@ -140,6 +146,7 @@ def _card(lesson: Lesson, learner: Learner, lang: str) -> str:
         lines.append(f'<p class="hc-practise">{escape(words["practise"].format(rules=names))}</p>')
     lines.append(f'<details data-key="{escape(learner.learner)}"><summary>{escape(words["every-rule"])}</summary>'
                  f'<ul class="hc-rules">{"".join(chips)}</ul></details>')
+    lines.append(gains.learner_checks_html(lesson, learner, lang))
     lines.append(f'<p class="hc-time">{escape(words["last-change"].format(time=clock(learner.updated)))}</p>')
     return (f'<li class="hc-card" data-learner="{escape(learner.learner)}" data-step="{escape(step.key)}">'
             f'<h3>{escape(learner_name(learner, lang))}</h3>{"".join(lines)}</li>')
@@ -232,6 +239,10 @@ summary { cursor: pointer; min-height: 24px; line-height: 24px; color: var(--hc-
 .hc-reference, .hc-problems { color: var(--hc-muted); }
 .hc-league figure { margin: 0.6rem 0; max-width: 40rem; }
 .hc-run { min-height: 32px; padding: 0 0.8rem; font: inherit; }
+.hc-gains { grid-column: 1 / -1; }
+.hc-gain-table { max-width: 56rem; }
+.hc-gain-table td.hc-num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; width: auto; }
+.hc-gain-table tr.hc-all th { font-weight: 700; }
 footer { margin-top: 1.5rem; border-top: 1px solid var(--hc-line); padding-top: 0.5rem; }
 @media (min-width: 60rem) {  /* side by side: where the class is, and the learners */
   #hc-now { display: grid; grid-template-columns: minmax(22rem, 30rem) 1fr; gap: 0 1.5rem; align-items: start; }

@@ -33,6 +33,7 @@ from typing import Any
 from ..lessons.checks import first_try_right, valid_tries
 from ..lessons.format import Lesson
 from ..lessons.mastery import rule_progress
+from ..lessons.prepost import CheckPlan, plan_of, scores
 from ..lessons.progress import results
 from .store import REPORT_FORMAT, STEP_FIELDS, ClassStore, ClassStoreError, ReportError
 
@@ -66,9 +67,12 @@ def learner_report(lesson: Lesson, progress: dict[str, Any]) -> dict[str, Any]:
             tries = valid_tries(check, state.get("tries") if isinstance(state, dict) else None)
             if tries:
                 first_try[f"check:{check.key}"] = first_try_right(check, tries)
-    return {"format": REPORT_FORMAT, "lesson": lesson.id, "learner": progress["learner"],
-            "name": progress.get("name", ""), "step": progress["step"], "lang": progress["lang"],
-            "steps": steps, "rules": rules, "first_try": first_try}
+    report = {"format": REPORT_FORMAT, "lesson": lesson.id, "learner": progress["learner"],
+              "name": progress.get("name", ""), "step": progress["step"], "lang": progress["lang"],
+              "steps": steps, "rules": rules, "first_try": first_try}
+    if plan_of(lesson) is not None:  # per check finished, per rule: right or not
+        report["check"] = scores(lesson, progress)
+    return report
 
 
 def say(message: str) -> None:
@@ -203,6 +207,19 @@ class HubReporter(Reporter):
         except urllib.error.HTTPError as error:
             answer = f"{self.url} answered {error.code}: {error.read(300).decode('utf-8', 'replace')}"
             raise (ReportError if error.code == 400 else RuntimeError)(answer) from None
+
+
+def class_check_plan(environ: Mapping[str, str] | None = None) -> CheckPlan | None:
+    """The checks the teacher asked for in the class store this kernel writes to (None: none, or
+    not a launcher's class; a store that cannot be opened is said in the log)."""
+    environ = os.environ if environ is None else environ
+    if not environ.get(ENV_STORE):
+        return None
+    try:
+        return ClassStore(Path(environ[ENV_STORE])).check_plan()
+    except ClassStoreError as error:
+        say(f"the class store cannot be opened, so the lesson has no checks: {error}")
+        return None
 
 
 def class_reporter(lesson: Lesson, environ: Mapping[str, str] | None = None) -> Reporter | None:

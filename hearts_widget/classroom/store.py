@@ -41,6 +41,7 @@ from typing import Any
 
 from ..lessons.format import Lesson
 from ..lessons.mastery import is_mastered, taught_rules
+from ..lessons.prepost import CheckPlan, check_items, plan_of
 from ..lessons.progress import MAX_NAME, MAX_SECONDS
 from ..text.translate import LANGUAGES
 
@@ -52,6 +53,7 @@ MAX_COUNT = 10_000  # answers to one rule: far above any lesson, low enough to c
 LEARNER_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 STEP_FIELDS = ("done", "seconds", "answered", "attempts", "first_try_right", "positions_first_try")
 REPORT_FIELDS = ("format", "lesson", "learner", "name", "step", "lang", "steps", "rules", "first_try")
+OPTIONAL_FIELDS = ("check",)  # a lesson with checks (hearts_widget.lessons.prepost)
 PRIVATE_FILE = 0o600  # the store and its WAL files: the server's user only (the kept games are private too)
 PRIVATE_FOLDER = 0o700
 SCHEMA = """
@@ -75,6 +77,8 @@ LEAGUE_SCHEMA = ("CREATE TABLE IF NOT EXISTS league_entry (learner TEXT PRIMARY 
                  "bot TEXT NOT NULL, source TEXT NOT NULL, entered REAL NOT NULL)",
                  "CREATE TABLE IF NOT EXISTS league_run (id INTEGER PRIMARY KEY CHECK (id = 1), "
                  "result TEXT NOT NULL, finished REAL NOT NULL)")
+# The teacher's choices for the class: the checks (hearts_widget.lessons.prepost), as JSON (null: none).
+SETTINGS_SCHEMA = "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)"
 
 
 def lesson_rules(lesson: Lesson) -> list[str]:
@@ -163,7 +167,7 @@ def check_report(lesson: Lesson, report: Any) -> dict[str, Any]:
     missing = [field for field in REPORT_FIELDS if field not in report]
     if missing:
         raise ReportError(f"report field {missing[0]!r} is missing")
-    _known(report, REPORT_FIELDS, "report", "field", "in a report")
+    _known(report, REPORT_FIELDS + OPTIONAL_FIELDS, "report", "field", "in a report")
     if report["format"] != REPORT_FORMAT or isinstance(report["format"], bool):
         raise ReportError(f"report field 'format': {REPORT_FORMAT}, not {_shown(report['format'])}")
     if not isinstance(report["lesson"], str) or report["lesson"] != lesson.id:
@@ -177,9 +181,13 @@ def check_report(lesson: Lesson, report: Any) -> dict[str, Any]:
         raise ReportError(f"report field 'step': no step {_shown(report['step'])} in this lesson")
     if not isinstance(report["lang"], str) or report["lang"] not in LANGUAGES:
         raise ReportError(f"report field 'lang': one of {', '.join(LANGUAGES)}, not {_shown(report['lang'])}")
-    return {"format": REPORT_FORMAT, "lesson": lesson.id, "learner": learner, "name": clean_name(report["name"]),
-            "step": report["step"], "lang": report["lang"], "steps": _check_steps(lesson, report["steps"]),
-            "rules": _check_rules(lesson, report["rules"]), "first_try": _check_first_try(lesson, report["first_try"])}
+    checked = {"format": REPORT_FORMAT, "lesson": lesson.id, "learner": learner, "name": clean_name(report["name"]),
+               "step": report["step"], "lang": report["lang"], "steps": _check_steps(lesson, report["steps"]),
+               "rules": _check_rules(lesson, report["rules"]),
+               "first_try": _check_first_try(lesson, report["first_try"])}
+    if "check" in report:
+        checked["check"] = _check_checks(lesson, report["check"])
+    return checked
 
 
 def _check_steps(lesson: Lesson, steps: Any) -> dict[str, dict[str, Any]]:
@@ -226,6 +234,26 @@ def _check_rules(lesson: Lesson, rules: Any) -> dict[str, dict[str, int]]:
         _known(counts, ("right", "wrong"), f"rules.{rule}", "field", "in a rule's report")
         checked[rule] = {name: _count(counts.get(name, 0), f"rules.{rule}.{name}", MAX_COUNT)
                          for name in ("right", "wrong")}
+    return checked
+
+
+def _check_checks(lesson: Lesson, checks: Any) -> dict[str, dict[str, bool]]:
+    """Per check the lesson has and the learner finished, per rule it measures, right or not: all of them."""
+    checks = _object(checks, "check")
+    plan = plan_of(lesson)
+    _known(checks, plan.kinds() if plan else (), "check", "check")
+    rules = [item.rule for item in check_items(lesson)]
+    checked = {}
+    for kind, answers in checks.items():
+        answers = _object(answers, f"check.{kind}")
+        _known(answers, rules, f"check.{kind}", "rule", "in this lesson's checks")
+        missing = [rule for rule in rules if rule not in answers]
+        if missing:
+            raise ReportError(f"report field 'check.{kind}.{missing[0]}' is missing")
+        for rule, right in answers.items():
+            if not isinstance(right, bool):
+                raise ReportError(f"report field 'check.{kind}.{rule}': true or false, not {_shown(right)}")
+        checked[kind] = {rule: answers[rule] for rule in rules}
     return checked
 
 
@@ -277,6 +305,7 @@ class ClassStore:
                 db.execute(KEY_SCHEMA)
                 for schema in LEAGUE_SCHEMA:
                     db.execute(schema)
+                db.execute(SETTINGS_SCHEMA)
                 db.execute("INSERT OR IGNORE INTO class_key (id, key) VALUES (1, ?)", (secrets.token_bytes(KEY_BYTES),))
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except (sqlite3.DatabaseError, OSError) as error:
@@ -324,6 +353,25 @@ class ClassStore:
         """The class's key (for the kernels' seals: only the server's user can read the file)."""
         with self._connect() as db:
             return bytes(db.execute("SELECT key FROM class_key WHERE id = 1").fetchone()[0])
+
+    def check_plan(self) -> CheckPlan | None:
+        """The checks the teacher asked for (None: none)."""
+        with self._connect() as db:
+            row = db.execute("SELECT value FROM settings WHERE name = 'check'").fetchone()
+        value = json.loads(row[0]) if row else None
+        if not isinstance(value, dict):
+            return None
+        try:
+            return CheckPlan(later_days=value.get("later_days"))
+        except ValueError as error:
+            raise ClassStoreError(f"{self.path}: the checks kept there are not a plan ({error})") from None
+
+    def set_check_plan(self, plan: CheckPlan | None) -> None:
+        """Keep the teacher's choice of checks (None: none) for the lessons that start from now."""
+        value = json.dumps(None if plan is None else {"later_days": plan.later_days})
+        with self._connect() as db:
+            db.execute("INSERT INTO settings (name, value) VALUES ('check', ?) "
+                       "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (value,))
 
     def learners(self, lesson_id: str) -> list[Learner]:
         """Every learner of the lesson, by name (then by id)."""

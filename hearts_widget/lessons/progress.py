@@ -39,6 +39,7 @@ from ..text.translate import LANGUAGES
 from .checks import answered, attempts, first_try_right, valid_tries
 from .format import Check, Lesson, Step
 from .mastery import rule_progress
+from .prepost import check_kind, check_state
 
 PROGRESS_FORMAT = 1
 GAMES_NAME = re.compile(r"[A-Za-z0-9_-]{8,32}")  # also a learner's id
@@ -139,7 +140,13 @@ def _check_record(lesson: Lesson, step: Step, record: dict[str, Any], field: str
         if name not in own:
             raise ProgressError(f"{field}.parts: no board or question {_shown(name)} in this step")
         state = _object(state, f"{field}.parts.{name}")
-        if name == "again":
+        kind = check_kind(step)
+        if name == "demo" and kind is not None:
+            try:
+                check_state(lesson, kind, state)
+            except ValueError as error:
+                raise ProgressError(f"{field}.parts.demo.{error}") from None
+        elif name == "again":
             for again, brought in state.items():
                 if again.partition(":")[2] not in {**lesson.positions(), **lesson.checks()}:
                     raise ProgressError(f"{field}.parts.again: no board or question {_shown(again)} in this lesson")

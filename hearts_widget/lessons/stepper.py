@@ -28,7 +28,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
-from ..classroom.report import class_reporter, learner_report, say
+from ..classroom.report import class_check_plan, class_reporter, learner_report, say
 from ..text.lessons import lesson_text
 from ..text.rule_names import rule_name
 from ..text.teacher import name_label, progress_refused
@@ -52,6 +52,8 @@ from .format import Lesson as LessonFile
 from .format import LessonFileError, Step, builtin_lesson, load_lesson
 from .mastery import missed_before, rule_progress
 from .problem import LessonProblem
+from .prepost import CheckPlan, later_due, step_key, with_checks
+from .prepost_view import CheckRound, check_round, due_notice
 from .progress import (
     ProgressError,
     check_progress,
@@ -95,7 +97,8 @@ class StepView(widgets.VBox):
         for position in step.positions:
             self.parts[f"position:{position.key}"] = PositionBoard(position, lang, untaught, show_rule_ids, pace)
         if step.demo is not None:
-            self.parts["demo"] = demo_part(step.demo, lesson, lang, games, show_rule_ids, pace)
+            self.parts["demo"] = check_round(step, lesson, lang) or demo_part(step.demo, lesson, lang, games,
+                                                                              show_rule_ids, pace)
         boxes = []
         for check in step.checks:
             box = CheckBox(check, lang)
@@ -245,7 +248,8 @@ class Lesson(widgets.VBox):
     the browser and a reload continues where the learner was. ``show_rule_ids``
     shows each rule's id beside its name, for teachers and developers. ``pace`` is
     the seconds between the bots' cards on every table of the lesson (the default
-    follows one card at a time; 0 is instant, for a class that knows the game).
+    follows one card at a time; 0 is instant, for a class that knows the game). ``check`` adds a short
+    check before the lesson and after it (see :mod:`.prepost`); by default, a class's teacher's choice.
 
     A lesson file the loader refuses is not raised (Voilà's page would show only "There was an
     error when executing cell"): the lesson shows in its place what is wrong and where (the
@@ -254,7 +258,8 @@ class Lesson(widgets.VBox):
     :func:`~hearts_widget.lessons.format.load_lesson` raises it."""
 
     def __init__(self, lesson: str | Path | LessonFile | None = None, lang: str | None = None, start: int = 0,
-                 remember: bool = True, show_rule_ids: bool = False, pace: float = SLOW_PACE) -> None:
+                 remember: bool = True, show_rule_ids: bool = False, pace: float = SLOW_PACE,
+                 check: CheckPlan | None = None) -> None:
         self.lang = check_language(lang) if lang is not None else page_language()
         self.problem: LessonFileError | None = None
         if lesson is None:
@@ -267,6 +272,7 @@ class Lesson(widgets.VBox):
                 super().__init__([LessonProblem(error, self.lang), LessonStyle()])
                 self.add_class("hearts-lesson")
                 return
+        lesson = with_checks(lesson, check if check is not None else class_check_plan())
         self.lesson = lesson
         self.show_rule_ids = show_rule_ids
         self.pace = check_pace(pace)
@@ -315,6 +321,9 @@ class Lesson(widgets.VBox):
         self.notice = widgets.HTML()  # why the browser's copy was not used, when it was not
         self.notice.add_class("hearts-lesson-notice")
         self.notice.layout.display = HIDDEN
+        self.check_due = widgets.HTML()  # the check some days later is open (said when the learner comes back)
+        self.check_due.add_class("hearts-lesson-check-due")
+        self._check_due_told = False
         self.your_name = None
         if self.reporter is not None and self.reporter.asks_name:
             self.your_name = widgets.Text(continuous_update=False, style={"description_width": "initial"},
@@ -331,7 +340,7 @@ class Lesson(widgets.VBox):
         header.add_class("hearts-lesson-header")
         footer = widgets.HBox([self.downloads, *filter(None, [self.your_name]), self.start_over], layout=widgets.Layout(
             justify_content="space-between", align_items="center", flex_flow="row wrap"))
-        children: list[widgets.Widget] = [header, self.notice, self.content, footer]
+        children: list[widgets.Widget] = [header, self.notice, self.check_due, self.content, footer]
         super().__init__(children + ([self.store] if self.store is not None else []))
         self.add_class("hearts-lesson")
         self.go(self.index)
@@ -407,6 +416,8 @@ class Lesson(widgets.VBox):
         view.restore(step_record(self.progress, step.key)["parts"])
         for part in view.parts.values():
             part.on_change = self._chained(part.on_change, view)
+            if isinstance(part, CheckRound):
+                part.follow(lambda: self.progress)
         self.views[index] = view
         self.slots[index].children = [view]
         return view
@@ -500,7 +511,8 @@ class Lesson(widgets.VBox):
             self.lang = lang
             self.language.value = lang
             self.progress["lang"] = lang
-        self.go(keys.index(saved["step"]) if saved["step"] in keys else 0)
+        self._check_due_told = later_due(self.lesson, self.progress)  # back after some days: the check is shown
+        self.go(keys.index(step_key("later")) if self._check_due_told else keys.index(saved["step"]))
 
     def _seal_key(self) -> bytes | None:
         """The class's key (None outside a class): the browser's copy carries its seal, and a copy
@@ -538,6 +550,9 @@ class Lesson(widgets.VBox):
     def _render_chrome(self) -> None:
         lang, steps = self.lang, self.lesson.steps
         self.notice.value = f'<p role="status">{escape(progress_refused(lang))}</p>'
+        self._check_due_told = self._check_due_told and later_due(self.lesson, self.progress)
+        self.check_due.value = due_notice(self.lesson, lang) if self._check_due_told else ""
+        self.check_due.layout.display = None if self._check_due_told else HIDDEN
         self.heading.value = f"<h2>{escape(self.lesson.title(lang))}</h2>"
         step_of = lesson_text("ui.step-of", lang, number=self.index + 1, total=len(steps))
         self.counter.value = f'<span style="white-space:nowrap;padding:0 .6em">{escape(step_of)}</span>'

@@ -31,6 +31,8 @@ def options(*argv: str) -> argparse.Namespace:
     (("--lesson", "--teacher-token", "short"), "--teacher-token must be 8 characters or more"),
     (("--lesson", "--token", "same-token", "--teacher-token", "same-token"), "not the learners' --token"),
     (("--lesson", "--keep-days", "-1"), "--keep-days must be 0 or more"),
+    (("--check",), "--check and --check-later go with --lesson"),
+    (("--lesson", "--check-later", "0"), "--check-later must be a number of days from 1 to 365, not 0"),
 ])
 def test_wrong_options_are_refused(argv: tuple[str, ...], words: str) -> None:
     assert words in (check_arguments(options(*argv)) or "")
@@ -38,7 +40,7 @@ def test_wrong_options_are_refused(argv: tuple[str, ...], words: str) -> None:
 
 def test_the_lesson_options_are_accepted() -> None:
     assert check_arguments(options("--lesson", "--class-db", "c.sqlite", "--teacher-token", "a-teachers-token",
-                                   "--keep-days", "0")) is None
+                                   "--keep-days", "0", "--check-later", "7")) is None
 
 
 def test_a_lesson_file_or_store_that_cannot_be_used_stops_the_launcher_with_words(

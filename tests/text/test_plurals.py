@@ -27,7 +27,8 @@ COUNTS = range(21)
 # must be a message of its own (hearts_widget/text/README.md, "Numbers").
 NUMBER_AGREEMENT = {"cards": "card", "deals": "deal", "points": "point", "tricks": "trick", "tables": "table",
                     "are": "is", "wait": "waits", "ones": "one", "their": "its",
-                    "learners": "learner", "answers": "answer", "spades": "spade", "were": "was", "bots": "bot"}
+                    "learners": "learner", "answers": "answer", "spades": "spade", "were": "was", "bots": "bot",
+                    "days": "day"}
 SINGULAR_ARTICLE = "a"  # "a legal one" / "legal ones"
 
 # English phrases (regular expressions) of the plural entries whose meaning a translation must keep, and
