@@ -118,10 +118,10 @@ def learner_checks_html(lesson: Lesson, learner: Learner, lang: str) -> str:
     rules = [item.rule for item in check_items(lesson)]
     right = {kind: str(sum(checks[kind].values())) if kind in checks else NOT_TAKEN for kind in KINDS}
     summary = words["learner-later" if plan.later_days else "learner"].format(total=len(rules), **right)
+    line = words["rule-line-later" if plan.later_days else "rule-line"]
     lines = "".join(
-        "<li>" + escape(words["rule-line"].format(rule=rule_name(rule, lang),
-                                                  before=_mark(checks.get("before", {}).get(rule)),
-                                                  after=_mark(checks.get("after", {}).get(rule)))) + "</li>"
+        "<li>" + escape(line.format(rule=rule_name(rule, lang),
+                                    **{kind: _mark(checks.get(kind, {}).get(rule)) for kind in KINDS})) + "</li>"
         for rule in rules)
     return (f'<details class="hc-checks" data-key="{escape(learner.learner)}:check"><summary>{escape(summary)}'
             f'</summary><ul class="hc-rules">{lines}</ul></details>')

@@ -243,6 +243,7 @@ summary { cursor: pointer; min-height: 24px; line-height: 24px; color: var(--hc-
 .hc-gain-table { max-width: 56rem; }
 .hc-gain-table td.hc-num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; width: auto; }
 .hc-gain-table tr.hc-all th { font-weight: 700; }
+.hc-gain-table th { overflow-wrap: anywhere; }
 footer { margin-top: 1.5rem; border-top: 1px solid var(--hc-line); padding-top: 0.5rem; }
 @media (min-width: 60rem) {  /* side by side: where the class is, and the learners */
   #hc-now { display: grid; grid-template-columns: minmax(22rem, 30rem) 1fr; gap: 0 1.5rem; align-items: start; }

@@ -75,6 +75,7 @@ def gain_words(lang: str | None = None) -> dict[str, str]:
         "learner-later": t.gettext("Checks, right of {total}: before {before}, after {after}, later {later}"),
         # Translators: about one rule of a learner's checks; {before} and {after} are ✓, ✗ or —.
         "rule-line": t.gettext("{rule}: before {before}, after {after}"),
+        "rule-line-later": t.gettext("{rule}: before {before}, after {after}, later {later}"),
     }
 
 

@@ -24,7 +24,9 @@ from hearts_widget.classroom.report import learner_report
 from hearts_widget.classroom.store import ClassStore, lesson_rules
 from hearts_widget.lessons.format import builtin_lesson
 from hearts_widget.lessons.path import STEPS
+from hearts_widget.lessons.prepost import CheckPlan, check_items, with_checks
 from hearts_widget.lessons.progress import RESULT_COLUMNS, new_progress
+from hearts_widget.text.prepost import gain_words
 from hearts_widget.text.rule_names import rule_name
 from hearts_widget.text.teacher import teacher_words
 
@@ -191,18 +193,26 @@ def test_the_teacher_sees_three_learners_work_and_a_learner_is_refused(browser: 
 
 
 @pytest.mark.parametrize("classroom", [("--class-db", "class.sqlite", "--teacher-token",
-                                        "teacher-token-for-the-looks")], indirect=True)
+                                        "teacher-token-for-the-looks", "--check-later", "7")], indirect=True)
 @pytest.mark.parametrize("lang", ["en", "sw"])
 def test_the_teachers_page_is_accessible_and_fits_light_and_dark(browser: Browser, classroom: Launcher,
                                                                  tmp_path: Path, lang: str) -> None:
     launcher = classroom
     store = ClassStore(tmp_path / "class.sqlite")
+    checked = with_checks(LESSON, CheckPlan(later_days=7))  # the lesson as served with --check-later 7
+    items = check_items(checked)
     for number, (name, step) in enumerate((("Amina Wanjiru Mwangi", 4), ("José", 2), ("", 2), ("Kofi", 9))):
-        progress = {**new_progress(LESSON, lang), "name": name, "step": STEPS[step].key,
+        progress = {**new_progress(checked, lang), "name": name, "step": STEPS[step].key,
                     "learner": f"learner-{number:04d}"}
         for earlier in STEPS[:step]:
             progress["steps"][earlier.key] = {"done": True, "seconds": 40.0, "parts": {}}
-        store.record(LESSON, learner_report(LESSON, progress))
+        for kind, right in (("before", number), ("after", 2 * number + 2))[:1 if number == 2 else 2]:
+            answers = {item.question(kind).key: item.question(kind).answer if place < right else
+                       next(c.id for c in item.question(kind).choices if c.id not in item.question(kind).answers)
+                       for place, item in enumerate(items)}
+            progress["steps"][f"check-{kind}"] = {"done": True, "seconds": 40.0,
+                                                  "parts": {"demo": {"answers": answers, "at": 1.8e9}}}
+        store.record(checked, learner_report(checked, progress))
     # The class league: two bots entered (one that fails); in English the teacher runs it from the page,
     # in Kiswahili the table of a run is there already.
     store.enter_bot("learner-0000", "Amina Wanjiru Mwangi", "careful",
@@ -233,6 +243,11 @@ def test_the_teachers_page_is_accessible_and_fits_light_and_dark(browser: Browse
                     "lost its seat in 2 of 2 matches: broken raised AttributeError")
             expect(page.locator(".hc-standings tbody tr")).to_have_count(4)
             expect(page.locator(".hc-league figure svg rect")).to_have_count(4)
+            # The checks (issue 34, item 4): three learners took both; per rule, and all the rules at once.
+            expect(page.locator(".hc-gains h2")).to_have_text(gain_words(lang)["title"])
+            expect(page.locator(".hc-gains tbody tr")).to_have_count(len(items) + 1)
+            expect(page.locator(".hc-gains tr.hc-all td")).to_have_text(["17%", "58%", "+42%", "+0.50", "—"])
+            page.locator(".hc-card .hc-checks summary").first.click()
             where = f"the teacher's page ({lang}, {scheme}, {width}x{height})"
             assert_axe_clean(page, where)
             assert not small_things(page, "body"), f"{where}: {small_things(page, 'body')}"
