@@ -51,9 +51,9 @@ from .controls import (
 from .format import Lesson as LessonFile
 from .format import LessonFileError, Step, builtin_lesson, load_lesson
 from .mastery import missed_before, rule_progress
-from .problem import LessonProblem
 from .prepost import CheckPlan, later_due, step_key, with_checks
 from .prepost_view import CheckRound, check_round, due_notice
+from .problem import LessonProblem
 from .progress import (
     ProgressError,
     check_progress,
