@@ -197,6 +197,18 @@ class HubReporter(Reporter):
             say(f"{self.seal_url} gave no seal key ({error}): the browser's copy is not sealed")
             return None
 
+    def check_plan(self) -> CheckPlan | None:
+        """The checks the teacher asked for, as the class service says with the seal key (None, said in
+        the log, when it does not answer or asked for none)."""
+        request = urllib.request.Request(self.seal_url, headers={"Authorization": f"token {self.token}"})
+        try:
+            with urllib.request.urlopen(request, timeout=SEAL_TIMEOUT_S) as answer:
+                asked = json.load(answer).get("check")
+            return None if asked is None else CheckPlan(later_days=asked["later_days"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+            say(f"{self.seal_url} did not say which checks the teacher asked for ({error}): the lesson has none")
+            return None
+
     def send(self, report: dict[str, Any]) -> None:
         request = urllib.request.Request(self.url, data=json.dumps(report).encode("utf-8"), method="POST",
                                          headers={"Authorization": f"token {self.token}",
@@ -210,10 +222,12 @@ class HubReporter(Reporter):
 
 
 def class_check_plan(environ: Mapping[str, str] | None = None) -> CheckPlan | None:
-    """The checks the teacher asked for in the class store this kernel writes to (None: none, or
-    not a launcher's class; a store that cannot be opened is said in the log)."""
+    """The checks the teacher asked for (None: none, or not a class): in the class store this kernel
+    writes to, or on JupyterHub as the class service says (what cannot be read is said in the log)."""
     environ = os.environ if environ is None else environ
     if not environ.get(ENV_STORE):
+        if environ.get(ENV_SERVICE) and environ.get(ENV_HUB_TOKEN):
+            return HubReporter(environ[ENV_SERVICE], environ[ENV_HUB_TOKEN]).check_plan()
         return None
     try:
         return ClassStore(Path(environ[ENV_STORE])).check_plan()

@@ -31,9 +31,17 @@ from tornado.netutil import bind_sockets
 from hearts_widget.classroom import service
 from hearts_widget.classroom.league import LeagueError, LeagueRunner, enter_league, league_standing
 from hearts_widget.classroom.page import Links
-from hearts_widget.classroom.report import ENV_HUB_TOKEN, ENV_SERVICE, ENV_STORE, HubReporter, learner_report
+from hearts_widget.classroom.report import (
+    ENV_HUB_TOKEN,
+    ENV_SERVICE,
+    ENV_STORE,
+    HubReporter,
+    class_check_plan,
+    learner_report,
+)
 from hearts_widget.classroom.store import ClassStore
 from hearts_widget.lessons.format import builtin_lesson
+from hearts_widget.lessons.prepost import CheckPlan
 from hearts_widget.lessons.progress import new_progress
 from hearts_widget.lessons.stepper import Lesson
 
@@ -312,3 +320,18 @@ def test_ctrl_c_stops_the_service_quietly(tmp_path: Path) -> None:
     assert service_process.returncode == 0, err
     assert "stopped" in out
     assert "Traceback" not in err, err
+
+
+def test_on_the_hub_the_lesson_has_the_checks_the_teacher_asked_for(server: tuple[str, ClassStore],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    url, store = server
+    assert HubReporter(url, "amina-token").check_plan() is None
+    store.set_check_plan(CheckPlan(later_days=7))  # as `service --check-later 7` keeps it
+    assert HubReporter(url, "amina-token").check_plan() == CheckPlan(later_days=7)
+    monkeypatch.delenv(ENV_STORE, raising=False)
+    monkeypatch.setenv(ENV_SERVICE, url)
+    monkeypatch.setenv(ENV_HUB_TOKEN, "amina-token")
+    assert class_check_plan() == CheckPlan(later_days=7)
+    keys = [step.key for step in Lesson(lang="en", remember=False).lesson.steps]
+    assert keys[0] == "check-before" and "check-later" in keys
+    assert HubReporter("http://127.0.0.1:1/services/hearts-class/", "amina-token").check_plan() is None
