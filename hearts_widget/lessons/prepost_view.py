@@ -89,6 +89,8 @@ class CheckRound(Part):
         self.count.value = f'<p style="margin:0.3em 0">{escape(counted)}</p>' if ask else ""
         self.question.value = _ask(shown.question(lang)) if ask and shown is not None else ""
         choices = shown.choices if ask and shown is not None else ()
+        for widget in (self.count, self.question, self.row):  # nothing to ask: only the words below
+            widget.layout.display = None if ask else HIDDEN
         for number, button in enumerate(self.buttons):
             button.layout.display = None if number < len(choices) else HIDDEN
             button.description = choices[number].text(lang) if number < len(choices) else ""
