@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from hearts_widget.lessons.format import builtin_lesson
 from hearts_widget.lessons.prepost import CheckPlan, check_items, with_checks
@@ -16,7 +17,6 @@ from hearts_widget.text.prepost import check_step_text, check_words
 from servers import SharedServer
 
 from .conftest import SCREENSHOTS
-from .test_voila_lesson import SCREENS, comes_on_screen
 from .walk import SIZES, WAIT_MS, guard, shoot
 
 CHECKED_LESSON = ("from hearts_widget.lessons.prepost import CheckPlan\n"
@@ -24,6 +24,20 @@ CHECKED_LESSON = ("from hearts_widget.lessons.prepost import CheckPlan\n"
                   "Lesson(pace=0, check=CheckPlan())")
 LESSON = with_checks(builtin_lesson(), CheckPlan())
 QUESTIONS = [item.before for item in check_items(LESSON)]
+SCREENS = {"1280x800": {"width": 1280, "height": 800}, "1024x768": {"width": 1024, "height": 768}}
+
+
+def comes_on_screen(page: Page, locator: Locator) -> bool:
+    """Whether the whole of ``locator`` is inside the window without scrolling once the page has
+    settled after a resize (within 5 s: what does not fit stays off screen)."""
+    try:
+        page.wait_for_function(
+            "el => { const r = el.getBoundingClientRect();"
+            " return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }",
+            arg=locator.element_handle(), timeout=5_000)
+    except PlaywrightTimeoutError:
+        return False
+    return True
 
 
 def test_the_check_before_asks_one_question_at_a_time_tells_no_verdict_and_fits_the_screen(
