@@ -30,7 +30,7 @@ UPSTREAM = {
 }
 # - Notebook 7.6.5 (on JupyterLab 4.6.6) logs these of its own, with a notebook that only prints and
 #   with no lab extension at all on its paths (seen here, 2026-12): its menus register three commands
-#   twice, two copies of Yjs meet, and a plugin reads a schema that is not there.
+#   twice (jupyter/notebook#7358), two copies of Yjs meet, and a plugin reads a schema that is not there.
 UPSTREAM["notebook7"] = [*UPSTREAM["jupyter"], *map(re.compile, [
     r"warning: Menu entry for command '(filemenu:close-and-cleanup|debugger:show-panel|toc:show-panel)' "
     r"is duplicated\.",
