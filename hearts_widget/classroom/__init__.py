@@ -9,6 +9,8 @@
 - :mod:`.store`: the class store, one SQLite file; every report is checked
   against the lesson before it is written.
 - :mod:`.page`: the teacher's page (the class now, where it is stuck, a CSV).
+- :mod:`.gains`: what the lesson taught, from the checks before and after it
+  (``hearts_widget.lessons.prepost``): per learner and, per rule, for the class.
 - :mod:`.handlers`: the page's web handlers, behind the teacher's token (the
   launcher, ``/teacher``) or the hub's login (:mod:`.service`, a hub-managed service).
 
