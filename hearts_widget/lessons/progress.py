@@ -39,7 +39,7 @@ from ..text.translate import LANGUAGES
 from .checks import answered, attempts, first_try_right, valid_tries
 from .format import Check, Lesson, Step
 from .mastery import rule_progress
-from .prepost import check_kind, check_state
+from .prepost import check_kind, check_state, plan_of, scores
 
 PROGRESS_FORMAT = 1
 GAMES_NAME = re.compile(r"[A-Za-z0-9_-]{8,32}")  # also a learner's id
@@ -264,8 +264,9 @@ def results_csv(lesson: Lesson, progress: dict[str, Any]) -> str:
 
 
 def results_json(lesson: Lesson, progress: dict[str, Any]) -> str:
-    """The per-step rows, per question the answers tried in order, and per rule asked
-    about the answers right unaided, wrong, and whether it is mastered."""
+    """The per-step rows, per question the answers tried in order, per rule asked
+    about the answers right unaided, wrong, and whether it is mastered, and in a lesson
+    with checks (:mod:`.prepost`) per check taken, per rule, right or not."""
     answers = {}
     for step in lesson.steps:
         parts = progress.get("steps", {}).get(step.key, {}).get("parts", {})
@@ -273,5 +274,8 @@ def results_json(lesson: Lesson, progress: dict[str, Any]) -> str:
             tries = valid_tries(check, parts.get(f"check:{check.key}", {}).get("tries"))
             answers[check.key] = {"step": step.key, "tries": tries, "attempts": attempts(check, tries),
                                   "first_try_right": first_try_right(check, tries)}
-    return json.dumps({"lesson": lesson.id, "steps": results(lesson, progress), "questions": answers,
-                       "rules": rule_progress(lesson, progress)}, ensure_ascii=False, indent=1)
+    found = {"lesson": lesson.id, "steps": results(lesson, progress), "questions": answers,
+             "rules": rule_progress(lesson, progress)}
+    if plan_of(lesson) is not None:
+        found["checks"] = scores(lesson, progress)
+    return json.dumps(found, ensure_ascii=False, indent=1)

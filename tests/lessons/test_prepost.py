@@ -116,6 +116,7 @@ def test_the_check_after_scores_each_rule_and_shows_the_gain(clock: list[float])
     assert found["before"] == {rule: number < 3 for number, rule in enumerate(rules)}
     assert found["after"] == {rule: number < 7 for number, rule in enumerate(rules)}
     assert [prepost.gain(found["before"][r], found["after"][r]) for r in rules] == [0, 0, 0, 1, 1, 1, 1, 0]
+    assert json.loads(lesson.results_json())["checks"] == found  # the learner's own results file too
     assert prepost.normalised_gain(3 / 8, 7 / 8) == pytest.approx(0.8)
     assert prepost.normalised_gain(1.0, 1.0) is None
 
