@@ -18,8 +18,11 @@ from tornado import web
 
 from ..lessons.format import Lesson
 from ..text.classroom import language_of_request
+from ..text.live import live_teacher_words
 from .league import LeagueRunner
 from .league_page import league_part
+from .live import LiveError, LiveRounds
+from .live_page import live_now, live_section
 from .page import Links, class_csv, class_now, refused_page, teacher_page
 from .store import ClassStore
 
@@ -32,12 +35,13 @@ class TeacherHandler(web.RequestHandler):
     refused_reason = "token"
 
     def initialize(self, lesson: Lesson, store: ClassStore, links: Links, keep_days: int,
-                   league: LeagueRunner | None = None) -> None:
+                   league: LeagueRunner | None = None, rounds: LiveRounds | None = None) -> None:
         self.lesson = lesson
         self.store = store
         self.links = links
         self.keep_days = keep_days
         self.league = league
+        self.rounds = rounds or LiveRounds(store, lesson)
 
     def set_default_headers(self) -> None:
         self.nonce = secrets.token_urlsafe(16)  # (called before initialize, and again by an error page)
@@ -82,8 +86,10 @@ class PageHandler(TeacherHandler):
         if self.keep_days:
             self.store.forget_older_than(self.keep_days)
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(teacher_page(self.lesson, self.learners(), self.lang, self.links, self.nonce, self.fetch_token(),
-                                 self.league_part()))
+        learners = self.learners()
+        live = live_section(self.rounds, learners, self.lang, self.links.live, self.nonce) if self.links.live else ""
+        self.finish(teacher_page(self.lesson, learners, self.lang, self.links, self.nonce, self.fetch_token(),
+                                 self.league_part(), live))
 
 
 class NowHandler(TeacherHandler):
@@ -112,6 +118,62 @@ class LeagueHandler(TeacherHandler):
         self.finish(json.dumps({"started": started}))
 
 
+class LiveHandler(TeacherHandler):
+    """The live board's round now (GET, ``?names=1`` with who answered what), and the teacher's
+    moves (POST, JSON: ``{"action": "put", "board": key}``, ``reveal`` or ``back`` with the
+    ``round`` the page shows); either way the answer is the round's part of the page. A post must
+    be JSON, which a form of another site cannot send."""
+
+    def get(self) -> None:
+        if not self.teacher():
+            return
+        self._answer()
+
+    def post(self) -> None:
+        if not self.teacher():
+            return
+        self.check_xsrf_cookie()  # whether the server asks for it or not (the hub's service does not)
+        if self.request.headers.get("Content-Type", "").split(";")[0].strip() != "application/json":
+            self.set_status(415)
+            self.finish("the teacher's moves are posted as JSON")
+            return
+        try:
+            move = json.loads(self.request.body)
+            if not isinstance(move, dict):
+                raise ValueError("not an object")
+        except ValueError:
+            self.set_status(400)
+            self.finish("the teacher's move is not a JSON object")
+            return
+        note = ""
+        try:
+            self._move(move)
+        except LiveError:
+            self.set_status(409)
+            note = live_teacher_words(self.lang)["changed"]
+        self._answer(note)
+
+    def _move(self, move: dict[str, Any]) -> None:
+        action = move.get("action")
+        if action == "put":
+            self.rounds.put(str(move.get("board")))
+            return
+        now = self.rounds.current()
+        if now is None or move.get("round") != now.number:
+            raise LiveError("the page shows another round")
+        if action == "reveal":
+            self.rounds.reveal()
+        elif action == "back":
+            self.rounds.back()
+        else:
+            raise LiveError(f"no move {action!r}")
+
+    def _answer(self, note: str = "") -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        names = self.get_query_argument("names", "") == "1"
+        self.finish(live_now(self.rounds, self.learners(), self.lang, names, note))
+
+
 class CsvHandler(TeacherHandler):
     """Every learner's results as one CSV file."""
 
@@ -131,6 +193,11 @@ class TokenTeacher(TeacherHandler):
         super().initialize(**kwargs)
         self.token = token
         self.cookie = TOKEN_COOKIE.format(port=port)
+
+    def fetch_token(self) -> str:
+        """Tornado's XSRF token (the server checks it on the live board's posts)."""
+        token = self.xsrf_token
+        return token.decode() if isinstance(token, bytes) else str(token)
 
     def teacher(self) -> bool:
         given = self.get_query_argument("token", None)
@@ -152,12 +219,14 @@ class TokenTeacher(TeacherHandler):
 
 def token_handlers(lesson: Lesson, store: ClassStore, token: str, port: int, keep_days: int,
                    page: str = "/teacher") -> list[tuple[str, type, dict[str, Any]]]:
-    """The launcher's routes of the teacher's page, at ``page`` (its class part, CSV and league below it)."""
-    links = Links(page=page, now=f"{page}/now", csv=f"{page}/class.csv", league=f"{page}/league")
+    """The launcher's routes of the teacher's page, at ``page`` (its class part, CSV, league and live board
+    below it)."""
+    links = Links(page=page, now=f"{page}/now", csv=f"{page}/class.csv", league=f"{page}/league",
+                  live=f"{page}/live")
     settings = {"lesson": lesson, "store": store, "links": links, "keep_days": keep_days, "token": token,
-                "port": port, "league": LeagueRunner(store)}
+                "port": port, "league": LeagueRunner(store), "rounds": LiveRounds(store, lesson)}
     return [(links.page, TokenPage, settings), (links.now, TokenNow, settings), (links.csv, TokenCsv, settings),
-            (links.league, TokenLeague, settings)]
+            (links.league, TokenLeague, settings), (links.live, TokenLive, settings)]
 
 
 class TokenPage(TokenTeacher, PageHandler):
@@ -166,6 +235,10 @@ class TokenPage(TokenTeacher, PageHandler):
 
 class TokenNow(TokenTeacher, NowHandler):
     """The class part, for the holder of the teacher's token."""
+
+
+class TokenLive(TokenTeacher, LiveHandler):
+    """The live board's controls, for the holder of the teacher's token."""
 
 
 class TokenCsv(TokenTeacher, CsvHandler):

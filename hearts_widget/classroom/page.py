@@ -40,6 +40,7 @@ class Links:
     now: str
     csv: str
     league: str = ""  # where the page's button runs the class league (none: no league part)
+    live: str = ""  # the live board's part (see .live_page)
 
 
 def clock(seconds: float) -> str:
@@ -153,10 +154,10 @@ def _card(lesson: Lesson, learner: Learner, lang: str) -> str:
 
 
 def teacher_page(lesson: Lesson, learners: list[Learner], lang: str, links: Links, nonce: str,
-                 xsrf: str = "", league: str = "") -> str:
-    """The whole page; ``nonce`` lets its one inline script run under the page's content security policy,
-    ``xsrf`` is the token its script sends with each request (the hub asks for one), and ``league``
-    the class league's section."""
+                 xsrf: str = "", league: str = "", live: str = "") -> str:
+    """The whole page; ``nonce`` lets its inline scripts run under the page's content security policy,
+    ``xsrf`` is the token its scripts send with each request (the hub asks for one), ``league``
+    the class league's section and ``live`` the live board's part (:func:`.live_page.live_section`)."""
     words = teacher_words(lang)
     title = words["title"].format(lesson=lesson.title(lang))
     languages = "".join(
@@ -175,7 +176,7 @@ def teacher_page(lesson: Lesson, learners: list[Learner], lang: str, links: Link
 <p><a class="hc-download" href="{escape(links.csv)}" download="{escape(lesson.id)}-class.csv">
 {escape(words["download"].format(format="CSV"))}</a></p>
 <p class="hc-lost" id="hc-lost" role="status" data-words="{escape(words["lost"])}"></p>
-<div id="hc-now" data-src="{escape(links.now)}?lang={lang}" data-xsrf="{escape(xsrf)}"
+{live}<div id="hc-now" data-src="{escape(links.now)}?lang={lang}" data-xsrf="{escape(xsrf)}"
 data-league="{escape(links.league)}">
 {class_now(lesson, learners, lang, league)}</div>
 </main><footer><p>{escape(words["kept"])}</p></footer>

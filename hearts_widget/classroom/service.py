@@ -42,8 +42,9 @@ from tornado import ioloop, web
 
 from ..lessons.format import Lesson, LessonFileError, builtin_lesson, load_lesson
 from ..lessons.prepost import MAX_LATER_DAYS, CheckPlan, with_checks
-from .handlers import CsvHandler, LeagueHandler, NowHandler, PageHandler, TeacherHandler
+from .handlers import CsvHandler, LeagueHandler, LiveHandler, NowHandler, PageHandler, TeacherHandler
 from .league import LeagueError, LeagueRunner, check_entry, learner_view
+from .live import LiveError, LiveRounds
 from .page import Links
 from .store import KEEP_DAYS, ClassStore, ClassStoreError, ReportError
 
@@ -98,6 +99,10 @@ class HubCsv(HubTeacher, CsvHandler):
 
 class HubLeague(HubTeacher, LeagueHandler):
     """The league's run, for a teacher logged in through the hub."""
+
+
+class HubLive(HubTeacher, LiveHandler):
+    """The live board's controls, for a teacher logged in through the hub."""
 
 
 class ProgressHandler(HubOAuthenticated, web.RequestHandler):
@@ -203,16 +208,48 @@ class LeagueEntryHandler(ProgressHandler):
         self.answer(200, **learner_view(self.store, user["name"]))
 
 
+class LearnerLiveHandler(ProgressHandler):
+    """The live board for a learner's lesson kernel, as the token's user: ``GET`` the round before
+    the class (``{"round": null}`` when none; asking counts them present), ``POST``
+    ``{"round": n, "card": code}`` to answer it once."""
+
+    def initialize(self, lesson: Lesson, store: ClassStore, rounds: LiveRounds | None = None) -> None:
+        super().initialize(lesson, store)
+        self.rounds = rounds or LiveRounds(store, lesson)
+
+    def get(self) -> None:
+        user = self.learner()
+        if user is None:
+            return
+        self.answer(200, round=self.rounds.for_learner(user["name"]))
+
+    def post(self) -> None:
+        user = self.learner()
+        if user is None:
+            return
+        try:
+            move = json.loads(self.request.body[:MAX_BODY])
+            card = self.rounds.answer(user["name"], move["round"], move["card"])
+        except (ValueError, KeyError, TypeError) as error:  # LiveError, not JSON, a field missing
+            asked = 'send {"round": n, "card": code}'
+            self.answer(400, error=str(error) if isinstance(error, LiveError) else asked)
+            return
+        self.answer(200, card=card)
+
+
 def handlers(prefix: str, lesson: Lesson, store: ClassStore, keep_days: int) -> list[tuple[Any, ...]]:
     """The service's routes under ``prefix`` (``/services/<name>/``)."""
-    links = Links(page=prefix, now=f"{prefix}now", csv=f"{prefix}class.csv", league=f"{prefix}league")
+    links = Links(page=prefix, now=f"{prefix}now", csv=f"{prefix}class.csv", league=f"{prefix}league",
+                  live=f"{prefix}live")
+    rounds = LiveRounds(store, lesson)
     settings = {"lesson": lesson, "store": store, "links": links, "keep_days": keep_days,
-                "league": LeagueRunner(store)}
+                "league": LeagueRunner(store), "rounds": rounds}
     return [(prefix, HubPage, settings), (links.now, HubNow, settings), (links.csv, HubCsv, settings),
-            (links.league, HubLeague, settings),
+            (links.league, HubLeague, settings), (links.live, HubLive, settings),
             (f"{prefix}api/progress", ProgressHandler, {"lesson": lesson, "store": store}),
             (f"{prefix}api/seal", SealHandler, {"lesson": lesson, "store": store}),
             (f"{prefix}api/league", LeagueEntryHandler, {"lesson": lesson, "store": store}),
+            (f"{prefix}api/live", LearnerLiveHandler, {"lesson": lesson, "store": store, "rounds": rounds}),
             (f"{prefix}oauth_callback", HubOAuthCallbackHandler)]
 
 

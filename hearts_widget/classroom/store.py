@@ -34,7 +34,7 @@ import threading
 import time
 import unicodedata
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -327,6 +327,10 @@ class ClassStore:
         finally:
             if db.in_transaction:
                 db.execute("ROLLBACK")
+
+    def connection(self) -> AbstractContextManager[sqlite3.Connection]:
+        """This thread's connection, for the tables kept beside the progress (the live board's)."""
+        return self._connect()
 
     def record(self, lesson: Lesson, report: Any, learner: str | None = None, name: str | None = None,
                now: float | None = None) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
+from ..classroom.live import live_client
 from ..classroom.report import class_check_plan, class_reporter, learner_report, say
 from ..text.lessons import lesson_text
 from ..text.rule_names import rule_name
@@ -50,6 +51,7 @@ from .controls import (
 )
 from .format import Lesson as LessonFile
 from .format import LessonFileError, Step, builtin_lesson, load_lesson
+from .live_board import LiveBoard
 from .mastery import missed_before, rule_progress
 from .prepost import CheckPlan, later_due, step_key, with_checks
 from .prepost_view import CheckRound, check_round, due_notice
@@ -340,10 +342,16 @@ class Lesson(widgets.VBox):
         header.add_class("hearts-lesson-header")
         footer = widgets.HBox([self.downloads, *filter(None, [self.your_name]), self.start_over], layout=widgets.Layout(
             justify_content="space-between", align_items="center", flex_flow="row wrap"))
-        children: list[widgets.Widget] = [header, self.notice, self.check_due, self.content, footer]
+        # The board the teacher puts before the class comes in place of the step, which stays as it was.
+        client = live_client(self.reporter, lesson, lambda: self.progress["learner"])
+        self.live = LiveBoard(lesson, client, self.lang, self._on_live) if client is not None else None
+        children: list[widgets.Widget] = [header, self.notice, self.check_due, *filter(None, [self.live]),
+                                          self.content, footer]
         super().__init__(children + ([self.store] if self.store is not None else []))
         self.add_class("hearts-lesson")
         self.go(self.index)
+        if self.live is not None:
+            self.live.follow(lambda: self._browser_answered)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget's display data, with what Voilà's page says if it cannot draw it (render_notice),
@@ -463,6 +471,8 @@ class Lesson(widgets.VBox):
         self.progress["lang"] = self.lang
         for view in self.views.values():
             view.set_lang(self.lang)
+        if self.live is not None:
+            self.live.set_lang(self.lang)
         self._save()  # first: what the page shows next is then already kept
         self._render_chrome()
 
@@ -484,6 +494,11 @@ class Lesson(widgets.VBox):
             slot.children = []
         for view in old:
             close_tree(view)
+
+    def _on_live(self, shown: bool) -> None:
+        """The class's board came on top of the lesson (``shown``) or went: the step comes back as it was."""
+        self.content.layout.display = HIDDEN if shown else None
+        self._render_chrome()
 
     # -- the browser's memory ---------------------------------------------------
     def _on_saved(self, saved: dict[str, Any] | None) -> None:
@@ -558,8 +573,9 @@ class Lesson(widgets.VBox):
         self.counter.value = f'<span style="white-space:nowrap;padding:0 .6em">{escape(step_of)}</span>'
         self.back.description = "← " + lesson_text("ui.back", lang)
         self.next.description = lesson_text("ui.next", lang) + " →"
-        self.back.disabled = self.index == 0
-        self.next.disabled = self.index == len(steps) - 1
+        live = self.live is not None and self.live.shown  # the class's board first
+        self.back.disabled = self.index == 0 or live
+        self.next.disabled = self.index == len(steps) - 1 or live
         self.start_over.description = lesson_text("ui.start-over", lang)
         self.language.description = lesson_text("ui.language", lang)  # the menu's name, shown and read
         if self.your_name is not None:
