@@ -11,6 +11,9 @@
 - :mod:`.page`: the teacher's page (the class now, where it is stuck, a CSV).
 - :mod:`.gains`: what the lesson taught, from the checks before and after it
   (``hearts_widget.lessons.prepost``): per learner and, per rule, for the class.
+- :mod:`.live` and :mod:`.live_page`: the live board, one board the teacher puts before the
+  whole class ("predict, then reveal"), kept in the class store beside the progress; the card
+  each learner chose there is the one card the store keeps.
 - :mod:`.handlers`: the page's web handlers, behind the teacher's token (the
   launcher, ``/teacher``) or the hub's login (:mod:`.service`, a hub-managed service).
 

@@ -85,6 +85,7 @@ class PageHandler(TeacherHandler):
             return
         if self.keep_days:
             self.store.forget_older_than(self.keep_days)
+            self.rounds.forget_older_than(self.keep_days)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         learners = self.learners()
         live = live_section(self.rounds, learners, self.lang, self.links.live, self.nonce) if self.links.live else ""

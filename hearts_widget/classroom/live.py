@@ -233,6 +233,19 @@ class LiveRounds:
         return view
 
 
+    def forget_older_than(self, days: float, now: float | None = None) -> int:
+        """Delete the rounds (with their answers) last changed more than ``days`` days ago; how many went."""
+        before = (time.time() if now is None else now) - days * 86400
+        with self.store.connection() as db:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("DELETE FROM live_answer WHERE lesson = ? AND round IN (SELECT round FROM live_round "
+                       "WHERE lesson = ? AND changed < ?)", (self.lesson.id, self.lesson.id, before))
+            gone = db.execute("DELETE FROM live_round WHERE lesson = ? AND changed < ?",
+                              (self.lesson.id, before)).rowcount
+            db.execute("COMMIT")
+        return gone
+
+
 class LiveClient:
     """How a learner's lesson kernel reaches the live board (see :func:`live_client`)."""
 

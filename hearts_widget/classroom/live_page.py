@@ -79,10 +79,11 @@ def _board(rounds: LiveRounds, now: Round, lang: str) -> str:
     played = " · ".join(f"{escape(seats[seat])}: {escape(str(card))}" for seat, card in zip(trick.seats, trick.cards,
                                                                                           strict=True))
     held = " ".join(escape(str(Card.parse(code))) for code in held_codes(position))
+    table = f'{escape(words["table"])} {played}' if played else escape(words["lead"])
     title = words["before"].format(number=number, title=rounds.lesson.steps[number - 1].title(lang))
     question = position.prompt(lang) if position.prompt else ""
     return (f'<div class="hc-live-board"><h3>{escape(title)}</h3><p class="hc-live-question">{escape(question)}</p>'
-            f'<p class="hc-live-trick">{played}</p><p class="hc-live-hand">{held}</p></div>')
+            f'<p class="hc-live-trick">{table}</p><p class="hc-live-hand">{escape(words["hand"])} {held}</p></div>')
 
 
 def _answers(rounds: LiveRounds, now: Round, learners: list[Learner], lang: str, names: bool) -> str:
@@ -139,8 +140,13 @@ LIVE_STYLE = """
 .hc-live h2 { margin-top: 0.5rem; }
 .hc-live h3 { margin-top: 0.5rem; }
 .hc-live-controls { display: flex; flex-wrap: wrap; gap: 0.4rem 0.8rem; align-items: center; }
-.hc-live select { max-width: 100%; min-height: 28px; }
-.hc-live button { min-height: 32px; padding: 0 0.8rem; font: inherit; cursor: pointer; }
+.hc-live select { max-width: 100%; }
+.hc-live button, .hc-live select { min-height: 32px; font: inherit; color: var(--hc-text);
+  background: var(--hc-soft); border: 1px solid var(--hc-line); border-radius: 4px; }
+.hc-live button { padding: 0 0.8rem; cursor: pointer; }
+.hc-live button:disabled { cursor: progress; }
+.hc-live input[type=checkbox] { width: 24px; height: 24px; margin: 0; vertical-align: middle; }
+.hc-live-names { display: inline-flex; align-items: center; gap: 0.4rem; min-height: 32px; }
 .hc-live-hand, .hc-live-trick { font-size: 1.1rem; }
 .hc-live-count { font-weight: 700; }
 .hc-live-spread { list-style: none; padding: 0; margin: 0.3rem 0; max-width: 40rem; }

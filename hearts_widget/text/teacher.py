@@ -53,7 +53,8 @@ def teacher_words(lang: str | None = None) -> dict[str, str]:
         "rule-not-yet": t.pgettext("teacher", "{rule}: not mastered yet"),
         "download": t.gettext("Download the class's results ({format})"),
         "kept": t.gettext("Kept on this server: each learner's name, step, answers right or wrong and "
-                          "time per step; never a card. See the teacher's guide to delete it."),
+                          "time per step, and the card each one chose on the class's board; never a hand. "
+                          "See the teacher's guide to delete it."),
         "refused-title": t.gettext("This page is for the teacher"),
         "refused-token": t.gettext("Open it with the teacher's link, which the server printed when it started. "
                                    "A learner's link does not open it."),

@@ -8,7 +8,8 @@ passes three cards. Their closed pages leave no kernel; then the hub stops and
 takes every process it started with it. No request may leave the machine (a BlackHole on each learner's browser).
 A second test signs in two learners and a teacher (the teacher's password): the class
 service's page (``/services/hearts-class/``) shows both learners' steps as they move,
-refuses a learner, and each learner's own progress is readable with their hub token only.
+puts a board before both, sees their two answers and reveals the verdicts to them,
+refuses a learner (the page and its controls), and each learner's own progress is readable with their hub token only.
 
 Prints, per learner, the seconds from "Sign in" to the playable lesson and the
 memory of the learner's server with its kernel, with the load average.
@@ -312,6 +313,22 @@ def test_the_teacher_sees_two_learners_and_a_learner_is_refused(browser: Browser
     expect(maria_card.locator(".hc-step")).to_contain_text(f"Step 2 of {len(STEPS)}", timeout=WAIT_MS)
     teacher.screenshot(path=ROOT / "artifacts" / "screenshots" / "jupyterhub-teacher.png", full_page=True)
 
+    # The class's board (issue 34): put by the teacher through the hub's login, answered by each
+    # learner's kernel with their hub token, revealed to both.
+    teacher.select_option("#hc-live-board", FIRST_BOARD.positions[0].key)
+    teacher.get_by_role("button", name="Put before the class").click()
+    for page, card in ((baraka, "Q♦"), (maria, "9♠")):
+        live = page.locator(".hearts-live")
+        live.locator(".hearts-live-card", has_text=card).click(timeout=WAIT_MS)
+        live.locator(".hearts-live-send").click()
+        expect(live.locator(".hearts-live-outcome")).to_contain_text(f"Your answer: {card}.")
+    expect(teacher.locator(".hc-live-count")).to_have_text("2 of 2 learners answered", timeout=WAIT_MS)
+    teacher.get_by_role("button", name="Reveal").click()
+    for page, verdict in ((baraka, "✓ Allowed."), (maria, "✗ Not allowed.")):
+        expect(page.locator(".hearts-live-outcome")).to_contain_text(verdict, timeout=WAIT_MS)
+    teacher.get_by_role("button", name="Back to the lessons").click()
+    expect(maria.locator(".hearts-live")).to_be_hidden(timeout=WAIT_MS)
+
     refused = maria.context.new_page()  # a learner, signed in, opens the teacher's page
     response = refused.goto(f"{hub.url}/{CLASS_PAGE}", timeout=WAIT_MS)
     refused.wait_for_url(f"**/{CLASS_PAGE}*", timeout=WAIT_MS)
@@ -320,6 +337,10 @@ def test_the_teacher_sees_two_learners_and_a_learner_is_refused(browser: Browser
     assert response is not None
     csv_answer = refused.request.get(f"{hub.url}/{CLASS_PAGE}class.csv")
     assert csv_answer.status == 403 and CLASS[0] not in csv_answer.text()
+    for headers in ({}, {"Authorization": f"token {hub_token(CLASS[1])}"}):  # her login, her kernel's token
+        live_answer = refused.request.post(f"{hub.url}/{CLASS_PAGE}live", data={"action": "put", "board": "x"},
+                                           headers={"Content-Type": "application/json", **headers})
+        assert live_answer.status == 403, "a learner puts no board before the class"
 
     # A learner's own progress, with their own hub token: theirs, and only theirs.
     for name in CLASS:

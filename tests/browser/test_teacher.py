@@ -20,6 +20,7 @@ from accessibility import assert_axe_clean, low_contrast, small_things
 from lessons.walk import play_position
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from hearts_widget.classroom.live import LiveRounds
 from hearts_widget.classroom.report import learner_report
 from hearts_widget.classroom.store import ClassStore, lesson_rules
 from hearts_widget.lessons.format import builtin_lesson
@@ -37,6 +38,8 @@ from .test_classroom_server import RENDER_MS, Launcher, local_only
 SHOTS = ROOT / "artifacts" / "screenshots" / "teacher"
 REFRESH_MS = 15_000  # the page asks every 3 s; a report may wait for a busy machine
 FOLLOW = STEPS[2]  # follow suit: a board and a question about one rule
+BOARD = FOLLOW.positions[0]  # the class's board: Q♦ follows the 6♦ led, 9♠ does not
+LIVE_MS = 5_000  # the page asks every 0.5 s while a board is before the class (the issue: 2 s)
 LESSON = builtin_lesson()
 TOTAL = len(STEPS)
 LEAGUE_RUN = {"deals": 12, "field": ["rule", "random"], "seed": 0, "finished": 0.0, "standings": [
@@ -82,6 +85,14 @@ def answer(page: Page, step_key: str, check_index: int, right: bool) -> None:
     box = page.locator(f".hearts-lesson-step-{step_key} .hearts-lesson-check").nth(check_index)
     box.get_by_role("button", name=choice.text("en"), exact=True).click()
     expect(box.locator(".hearts-lesson-feedback")).to_contain_text(check.why("en") if right else check.hint("en"))
+
+
+def live_answer(page: Page, card_: str) -> None:
+    """A learner answers the class's board with ``card_`` (no verdict until the teacher reveals it)."""
+    live = page.locator(".hearts-live")
+    live.locator(".hearts-live-card", has_text=card_).click()
+    live.locator(".hearts-live-send").click()
+    expect(live.locator(".hearts-live-outcome")).to_contain_text(f"Your answer: {card_}.")
 
 
 def card(teacher: Page, name: str):  # type: ignore[no-untyped-def]
@@ -159,6 +170,36 @@ def test_the_teacher_sees_three_learners_work_and_a_learner_is_refused(browser: 
     expect(teacher.locator(".hc-total")).to_have_text("(3 learners)")
     expect(teacher.locator(".hc-card")).to_have_count(3)
 
+    # Predict, then reveal (issue 34): the teacher puts José's board before the class; each learner
+    # answers on top of their lesson with no verdict; the page counts the answers; Reveal shows each
+    # their verdict; Back, and each is where they were.
+    teacher.select_option("#hc-live-board", BOARD.key)
+    teacher.get_by_role("button", name="Put before the class").click()
+    expect(teacher.locator(".hc-live-count")).to_have_text("0 of 0 learners answered")
+    for page in (amina, jose, wanjiru):
+        expect(page.locator(".hearts-live")).to_contain_text(BOARD.prompt("en"), timeout=REFRESH_MS)
+        expect(page.locator(".hearts-lesson-next")).to_be_disabled()
+    expect(teacher.locator(".hc-live-count")).to_have_text("0 of 3 learners answered", timeout=REFRESH_MS)
+    for page, card_ in ((amina, "Q♦"), (jose, "9♠")):
+        live_answer(page, card_)
+    expect(teacher.locator(".hc-live-count")).to_have_text("2 of 3 learners answered", timeout=LIVE_MS)
+    expect(teacher.locator(".hc-live-spread li")).to_have_text(["Q♦: 1 learner", "9♠: 1 learner"])
+    live_answer(wanjiru, "Q♦")
+    expect(teacher.locator(".hc-live-count")).to_have_text("3 of 3 learners answered", timeout=LIVE_MS)
+    expect(teacher.locator(".hc-live-spread li").first).to_have_text("Q♦: 2 learners")
+    expect(amina.locator(".hearts-live-outcome")).not_to_contain_text("Allowed")
+    teacher.get_by_role("button", name="Reveal").click()
+    for page, verdict in ((amina, "✓ Allowed."), (jose, "✗ Not allowed."), (wanjiru, "✓ Allowed.")):
+        outcome = page.locator(".hearts-live-outcome")
+        expect(outcome).to_contain_text(verdict, timeout=REFRESH_MS)
+        expect(outcome.locator(".hearts-live-spread li")).to_have_text(["✓ Q♦: 2 learners", "✗ 9♠: 1 learner"])
+    expect(teacher.locator(".hc-live-spread li").first).to_contain_text("✓ allowed")
+    teacher.get_by_role("button", name="Back to the lessons").click()
+    for page in (amina, jose, wanjiru):
+        expect(page.locator(".hearts-live")).to_be_hidden(timeout=REFRESH_MS)
+    expect(jose.locator(f".hearts-lesson-step-{FOLLOW.key}")).to_be_visible()
+    expect(amina.locator(".hearts-lesson-next")).to_be_enabled()
+
     # The CSV: one row per learner and step, each learner's rows their own results file.
     with teacher.expect_download() as download:
         teacher.locator(".hc-download").click()
@@ -181,11 +222,14 @@ def test_the_teacher_sees_three_learners_work_and_a_learner_is_refused(browser: 
     assert response is not None and response.status == 403
     expect(refused.locator("#hc-refused")).to_have_text("This page is for the teacher")
     expect(refused.locator(".hc-card")).to_have_count(0)
-    for path in ("/teacher", "/teacher/now", "/teacher/class.csv"):
+    for path in ("/teacher", "/teacher/now", "/teacher/class.csv", "/teacher/live"):
         answer_ = refused.request.get(f"http://127.0.0.1:{launcher.port}{path}")
         assert answer_.status == 403 and "José" not in answer_.text(), path
     run = refused.request.post(f"http://127.0.0.1:{launcher.port}/teacher/league")
     assert run.status == 403 and "This page is for the teacher" in run.text(), "a learner cannot run the league"
+    put = refused.request.post(f"http://127.0.0.1:{launcher.port}/teacher/live", data={"action": "put",
+                               "board": BOARD.key}, headers={"Content-Type": "application/json"})
+    assert put.status == 403, "a learner's browser puts no board before the class"
     assert_axe_clean(amina, "the lesson with its name field", within=".hearts-lesson-name")
     for context in contexts:
         context.close()
@@ -220,6 +264,12 @@ def test_the_teachers_page_is_accessible_and_fits_light_and_dark(browser: Browse
     store.enter_bot("learner-0001", "José", "broken", "def broken(view):\n    return view.nothing\n")
     if lang == "sw":
         store.keep_league(LEAGUE_RUN)
+    rounds = LiveRounds(store, LESSON)  # the class's board, revealed: its spread and verdicts are checked too
+    rounds.put(BOARD.key)
+    for number, card_ in enumerate(("QD", "9S", "QD", "4H")):
+        rounds.for_learner(f"learner-{number:04d}")
+        rounds.answer(f"learner-{number:04d}", 1, card_)
+    rounds.reveal()
     SHOTS.mkdir(parents=True, exist_ok=True)
     url = f"http://127.0.0.1:{launcher.port}/teacher?token=teacher-token-for-the-looks&lang={lang}"
     words = teacher_words(lang)
@@ -248,6 +298,8 @@ def test_the_teachers_page_is_accessible_and_fits_light_and_dark(browser: Browse
             expect(page.locator(".hc-gains tbody tr")).to_have_count(len(items) + 1)
             expect(page.locator(".hc-gains tr.hc-all td")).to_have_text(["17%", "58%", "+42%", "+0.50", "—"])
             page.locator(".hc-card .hc-checks summary").first.click()
+            page.locator("#hc-live-names").check()
+            expect(page.locator(".hc-live-who").first).to_contain_text("Amina Wanjiru Mwangi")
             where = f"the teacher's page ({lang}, {scheme}, {width}x{height})"
             assert_axe_clean(page, where)
             assert not small_things(page, "body"), f"{where}: {small_things(page, 'body')}"

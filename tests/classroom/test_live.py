@@ -13,6 +13,7 @@ import http.cookiejar
 import json
 import re
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -27,11 +28,9 @@ from tornado.netutil import bind_sockets
 from hearts_widget.classroom import service
 from hearts_widget.classroom.handlers import token_handlers
 from hearts_widget.classroom.live import HubLive, LiveError, LiveRounds, most_missed
-from hearts_widget.classroom.live_page import live_now
 from hearts_widget.classroom.page import Links
 from hearts_widget.classroom.report import learner_report
 from hearts_widget.classroom.store import ClassStore
-from hearts_widget.engine import Card
 from hearts_widget.lessons.format import builtin_lesson
 from hearts_widget.lessons.path import STEPS
 from hearts_widget.lessons.progress import new_progress
@@ -116,6 +115,15 @@ def test_the_class_s_most_missed_boards_come_first(rounds: LiveRounds) -> None:
         rounds.store.record(LESSON, report)
     missed = most_missed(LESSON, rounds.store.learners(LESSON.id))
     assert missed == [(BOARD.key, 2), (others[0], 1), (others[1], 1)]
+
+
+def test_old_rounds_are_forgotten_with_their_answers(rounds: LiveRounds) -> None:
+    rounds.put(BOARD.key)
+    rounds.answer("amina-0001", 1, ALLOWED)
+    rounds.back()
+    assert rounds.forget_older_than(30) == 0, "a round of today is kept"
+    assert rounds.forget_older_than(30, now=time.time() + 31 * 86400) == 1
+    assert rounds.spread(1).present == 0
 
 
 def strings_of(widget: Any) -> str:
