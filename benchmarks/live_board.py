@@ -84,12 +84,15 @@ def learner(client: LiveClient, name: str, think: float, events: Any, stop: Any)
     lesson = builtin_lesson()
     boards = {p.key: p for step in lesson.steps for p in step.positions}
     while not stop.is_set():
-        view = client.fetch()
-        if view is not None and view["state"] == "open" and view["round"] not in seen:
-            seen.add(view["round"])
-            events.put(("saw", name, view["round"], time.time()))
-            time.sleep(random.uniform(0, think))
-            client.answer(view["round"], random.choice(held_codes(boards[view["board"]])))
+        try:  # as the kernel does: a failed ask is tried again at the next turn
+            view = client.fetch()
+            if view is not None and view["state"] == "open" and view["round"] not in seen:
+                events.put(("saw", name, view["round"], time.time()))
+                time.sleep(random.uniform(0, think))
+                client.answer(view["round"], random.choice(held_codes(boards[view["board"]])))
+                seen.add(view["round"])
+        except OSError as error:
+            events.put(("failed", name, 0, str(error)))
         time.sleep(POLL_S)
 
 
@@ -151,6 +154,7 @@ def main() -> None:
         print(f"{args.learners} learners in {len(shares)} processes, {'hub service' if args.hub else 'class store'}, "
               f"teacher's part asked every {LIVE_REFRESH_S} s; load average before {os.getloadavg()}")
         delays, reach = [], []
+        failures = 0
         for number in range(args.rounds):
             put = rounds.put(boards[number % len(boards)])
             put_at = time.time()
@@ -159,7 +163,8 @@ def main() -> None:
             while len(saw) < args.learners:
                 kind, name, round_, at = events.get(timeout=30)
                 if kind == "saw" and round_ == put.number:
-                    saw[name] = at
+                    saw.setdefault(name, at)
+                failures += kind == "failed"
             with store.connection() as db:  # when the last answer was kept (the store's own time)
                 kept = db.execute("SELECT MAX(at) FROM live_answer WHERE round = ?", (put.number,)).fetchone()[0]
             delay = seen_all - kept
@@ -172,9 +177,11 @@ def main() -> None:
         stop.set()
         for process in processes:
             process.join(10)
+        while not events.empty():
+            failures += events.get()[0] == "failed"
         print(f"last answer to the teacher's spread: median {statistics.median(delays):.2f} s, "
               f"max {max(delays):.2f} s (target 2 s); board to every learner: max {max(reach):.2f} s; "
-              f"load average {os.getloadavg()}")
+              f"{failures} failed asks (tried again); load average {os.getloadavg()}")
 
 
 if __name__ == "__main__":

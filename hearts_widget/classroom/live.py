@@ -221,11 +221,11 @@ class LiveRounds:
         if now is None:
             return None
         with self.store.connection() as db:
-            if now.state == "open":
-                db.execute("INSERT OR IGNORE INTO live_answer (lesson, round, learner, card, at) "
-                           "VALUES (?, ?, ?, NULL, ?)", (self.lesson.id, now.number, learner, time.time()))
             row = db.execute("SELECT card FROM live_answer WHERE lesson = ? AND round = ? AND learner = ?",
                              (self.lesson.id, now.number, learner)).fetchone()
+            if row is None and now.state == "open":  # written once a round: the next asks only read
+                db.execute("INSERT OR IGNORE INTO live_answer (lesson, round, learner, card, at) "
+                           "VALUES (?, ?, ?, NULL, ?)", (self.lesson.id, now.number, learner, time.time()))
         view: dict[str, Any] = {"round": now.number, "board": now.board, "state": now.state,
                                 "mine": row[0] if row else None}
         if now.state == "revealed":
