@@ -52,6 +52,8 @@ HINT = "hearts-lesson-hint"
 BOX = {"border": "1px solid var(--jp-border-color1, #c8c8c8)", "padding": "0.3em 0.8em", "margin": "0.5em 0"}
 _PART_NUMBERS = count(1)
 VARIANTS_SHOWN = (Rules(players=3, variant="black-maria"), Rules(players=6, variant="cancellation"))
+# Omnibus Hearts, whose own rules the variants step states under its hand played both ways.
+OMNIBUS_SHOWN = Rules(variant="omnibus")
 
 
 def _html(text: str, css: str) -> widgets.HTML:
@@ -692,12 +694,14 @@ def same_deal_html(result: SameDeal, lang: str | None) -> str:
 
 
 def variants_html(lang: str) -> str:
-    """One hand as Hearts and as Omnibus Hearts, then the rules of Black Maria and
-    Cancellation Hearts as the engine states them (their rules cards)."""
+    """One hand as Hearts and as Omnibus Hearts with Omnibus Hearts' own rules (its bonus card, and
+    the bonus kept at a moon), then the rules of Black Maria and Cancellation Hearts as the engine
+    states them (their rules cards)."""
     names = variant_names(lang)
     shown = same_deal_html(omnibus_same_deal(), lang)
-    for rules in VARIANTS_SHOWN:
-        lines = "".join(f"<li>{escape(sentence)}</li>" for _rule, sentence in rules_card(rules, lang))
+    for rules in (OMNIBUS_SHOWN, *VARIANTS_SHOWN):
+        lines = "".join(f"<li>{escape(sentence)}</li>" for rule, sentence in rules_card(rules, lang)
+                        if rules is not OMNIBUS_SHOWN or rule.startswith("variant.omnibus."))
         shown += (f"<div class='hearts-lesson-variant-rules hearts-lesson-variant-{rules.variant}'>"
                   f"<h4 style='margin:.6em 0 .2em'>{escape(names[rules.variant])}</h4><ul>{lines}</ul></div>")
     return shown

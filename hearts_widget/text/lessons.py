@@ -392,9 +392,6 @@ def _texts(lang: str | None) -> Mapping[str, str]:
             "Two more variants follow: Black Maria, where the K♠ and the A♠ carry points too, so that, like the "
             "hearts and the Q♠, they may not be discarded on the first trick; and Cancellation Hearts, with two "
             "packs for 5 to 10 players, where the cards left over from the deal lie face down as the kitty."),
-        "step.variants.body.4": t.gettext(
-            "In Black Maria the cards are always passed to the right. In Omnibus Hearts, shooting the moon "
-            "still means taking every heart and the Black Maria, and whoever took the J♦ keeps its −10 points."),
         "check.black-maria-pass.question": t.gettext("In the Black Maria variant, where do you pass your three cards?"),
         "check.black-maria-pass.right": t.gettext("To the right, in every hand"),
         "check.black-maria-pass.rotate": t.gettext("Left, right, across, then no pass, as in Hearts"),
@@ -439,8 +436,7 @@ def _texts(lang: str | None) -> Mapping[str, str]:
         "step.cancellation.body.1": t.gettext(
             "Two packs are shuffled together for 5 to 10 players: every card is there twice."),
         "step.cancellation.body.2": t.gettext(
-            "With two packs a hand holds 52 points, and shooting the moon means taking all 26 hearts and both "
-            "Black Marias: 52 off your own total, or 52 onto everyone else's."),
+            "With two packs, shooting the moon means taking all 26 hearts and both Black Marias: 52 points."),
         "position.cancel-first-lead": t.gettext(
             "Five players. You sit to the dealer's left, so you lead the first trick. Which card do you lead?"),
         "position.cancel-twin-king": t.gettext(

@@ -16,8 +16,9 @@ from .conftest import SCREENSHOTS
 from .walk import SIZES, shoot
 
 # On a phone: what is wrong with the header (taller than HEADER_PX, or the path of steps unfolded), an
-# input, select or text box not whole in the window (cut off at a side), and a board whose first
-# first row of cards ends below the first screen (the lesson scrolled to its top).
+# input, select or text box not whole in the window (cut off at a side), a board whose first
+# row of cards ends below the first screen (the lesson scrolled to its top), and a board taller than
+# the screen from its question to its last card (a 20-card two-pack hand included).
 HEADER_PX = 140
 PHONE_FAULTS = """([step, most]) => {
   const rect = (e) => e.getBoundingClientRect();
@@ -39,6 +40,11 @@ PHONE_FAULTS = """([step, most]) => {
     .find((c) => c.getClientRects().length);
   const end = card ? Math.round(rect(card).bottom - top) : 0;
   if (end > innerHeight) faults.push(`the first row of cards ends at ${end} px`);
+  const board = card?.closest('.hearts-lesson-position');
+  const last = board ? Math.max(...[...board.querySelectorAll('.hw-hand .hw-card')].map((c) => rect(c).bottom)) : 0;
+  if (board && last - rect(board).top > innerHeight) {
+    faults.push(`the board is ${Math.round(last - rect(board).top)} px from its question to its last card`);
+  }
   return faults;
 }"""
 
@@ -47,8 +53,8 @@ def test_on_a_phone_every_step_has_big_enough_controls_and_text(class_lesson_pag
     """About 30-45 s: the 23 steps are each measured in four languages, walked forward in one
     language and back in the next (a step two away is built again when shown). The lesson is a
     class's (it asks the learner's name); on every step the header leaves room for the board (the
-    path of steps folded into its menu), every input is whole, and a board's cards begin on the
-    first screen."""
+    path of steps folded into its menu), every input is whole, a board's cards begin on the first
+    screen, and a board from its question to its last card fits one screen."""
     page = class_lesson_page
     page.set_viewport_size(SIZES["phone"])
     for turn, lang in enumerate(LANGUAGES):

@@ -375,10 +375,10 @@ PAGE_END = ".hw-hand .hw-card, .hearts-lesson-choice"
 def page_on_one_screen(page: Page, root: Locator, part: Locator, what: str) -> None:
     """A review's or a quiz's page (a board or a question) alone on one screen: at 1280x800 and
     1024x768 the step's title, the pager's count, the whole page and Next are in the window; on a
-    phone, the page's question and its answers (a question's) or the first row of its cards (a
-    board's hand) are on the first screen, the lesson scrolled to its top (a 13-card hand's last
-    row too in English; Tagalog's longer words put it about 40 px lower). The window is left at
-    1280x800."""
+    phone, the page's question and its answers (a question's) or its cards (a board's hand: a one-pack
+    hand whole, of a two-pack hand the first row) are on the first screen, the lesson
+    scrolled to its top, and a board from its question to its last card is no taller than the screen
+    (a 20-card two-pack hand too). The window is left at 1280x800."""
     things = [("step", ".hearts-lesson-text h3"), ("step", COUNT), ("part", ""), ("page", ".hearts-lesson-next")]
     handle = part.element_handle()
     for screen, size in SCREENS.items():
@@ -391,9 +391,14 @@ def page_on_one_screen(page: Page, root: Locator, part: Locator, what: str) -> N
         const top = document.querySelector('.hearts-lesson').getBoundingClientRect().top;
         const at = document.querySelector('.hearts-lesson').offsetTop;
         const shown = [...part.querySelectorAll(ends)].filter((e) => e.getClientRects().length);
-        const last = shown[0]?.matches('.hw-card') ? shown[0] : shown.pop();
+        const cards = shown.filter((e) => e.matches('.hw-card'));  // a one-pack hand whole, a two-pack one begun
+        const last = cards.length ? cards[cards.length > 13 ? 0 : cards.length - 1] : shown.pop();
         const end = (last || part).getBoundingClientRect().bottom - top + at;
-        return end > innerHeight ? `its end at ${Math.round(end)} px` : ''; }""", [part.element_handle(), PAGE_END])
+        const bottoms = cards.map((e) => e.getBoundingClientRect().bottom);
+        const tall = cards.length ? Math.max(...bottoms) - part.getBoundingClientRect().top : 0;
+        return end > innerHeight ? `its end at ${Math.round(end)} px`
+          : tall > innerHeight ? `${Math.round(tall)} px from its question to its last card` : ''; }""",
+                          [handle, PAGE_END])
     assert not below, f"{what}: {below}, below the first screen of a phone"
     page.set_viewport_size(SCREENS["1280x800"])
 
