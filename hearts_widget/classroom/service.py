@@ -288,8 +288,8 @@ def main(argv: list[str] | None = None) -> int:
     app = web.Application(handlers(prefix, lesson, store, args.keep_days), cookie_secret=secrets.token_bytes(32))
     where = urlsplit(url)
     app.listen(where.port or 80, where.hostname or "127.0.0.1")
-    print(f"hearts-class service: listening on {url} (progress kept in {store.path})", flush=True)
-    try:
+    try:  # (Ctrl+C may come as soon as the address is printed, before the loop runs)
+        print(f"hearts-class service: listening on {url} (progress kept in {store.path})", flush=True)
         ioloop.IOLoop.current().start()
     except KeyboardInterrupt:  # Ctrl+C, or the hub stopping: the store is written at each report
         print("hearts-class service: stopped", flush=True)
