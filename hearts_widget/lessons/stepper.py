@@ -361,7 +361,11 @@ class Lesson(widgets.VBox):
         if bundle is None:
             return None
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, None)
-        data = {**data, "text/html": lesson_snapshot_html(self.lesson, self.lang)}
+        if isinstance(self.children[0], LessonProblem):  # a file the loader refused: its account instead
+            snapshot = self.children[0].value
+        else:
+            snapshot = lesson_snapshot_html(self.lesson, self.lang)
+        data = {**data, "text/html": snapshot}
         return (data, metadata) if isinstance(bundle, tuple) else data
 
     # -- moving about ---------------------------------------------------------

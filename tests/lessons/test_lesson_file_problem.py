@@ -107,3 +107,14 @@ def test_voila_shows_a_broken_lesson_file_on_the_page(voila_server: SharedServer
     assert "error when executing" not in page.locator("body").inner_text()
     shoot(page, SCREENSHOTS / "lesson-file-problem-sw.png")
     assert foreign == []
+
+
+def test_a_broken_lesson_files_display_data_holds_its_account(tmp_path: Path) -> None:
+    """What a notebook stores and a page without widgets shows (the static snapshot) is the
+    problem's account too: displaying the lesson never fails (Voilà said "error when executing
+    cell" when the snapshot looked for the lesson's first step)."""
+    lesson = Lesson(broken_lesson(tmp_path), lang="tl", remember=False)
+    data = lesson._repr_mimebundle_()
+    data = data[0] if isinstance(data, tuple) else data
+    assert data["text/html"] == lesson.children[0].value
+    assert lesson_file_words("tl")["step"].format(number=3, key="follow-suit") in data["text/html"]
