@@ -32,6 +32,7 @@ import hmac
 import json
 import os
 import secrets
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -288,6 +289,10 @@ def main(argv: list[str] | None = None) -> int:
     app = web.Application(handlers(prefix, lesson, store, args.keep_days), cookie_secret=secrets.token_bytes(32))
     where = urlsplit(url)
     app.listen(where.port or 80, where.hostname or "127.0.0.1")
+    # The hub stops a service with SIGINT, then SIGTERM: both end it as Ctrl+C does, even when it was
+    # started with SIGINT ignored (as a shell's background job or a test runner's worker starts it).
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, signal.default_int_handler)
     try:  # (Ctrl+C may come as soon as the address is printed, before the loop runs)
         print(f"hearts-class service: listening on {url} (progress kept in {store.path})", flush=True)
         ioloop.IOLoop.current().start()
