@@ -175,6 +175,8 @@ def announced_in_order(said: list[str], lines: list[str]) -> tuple[list[str], li
 @pytest.mark.parametrize("pace", ["default", "instant"])
 def test_the_live_region_says_every_event_of_a_hand_once_in_order(page: Page, voila_notebook: Callable[[str], str],
                                                                   pace: str) -> None:
+    """About 40 s at the default pace, 20 s at the instant one (issue 31): what a screen reader hears,
+    and in what order, depends on the pace, so a whole hand is played at both."""
     open_table(page, voila_notebook("from hearts_widget import HeartsTable\nHeartsTable(seed=5)"))
     if pace == "instant":
         settings(page).get_by_role("combobox", name="Bot pace").select_option(label="Instant")

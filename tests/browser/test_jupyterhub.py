@@ -220,6 +220,8 @@ def log_in(page: Page, hub: Hub, name: str, password: str = PASSWORD, where: str
 # About 40 s, as the next test: two learners' Jupyter servers and kernels spawned by the hub at
 # once, as a class signs in (the hub itself starts once for both tests).
 def test_two_learners_log_in_and_each_plays_the_voila_lesson(browser: Browser, hub: Hub) -> None:
+    """About 30 s (issue 31): two learners log in at once and the hub spawns a server and a lesson
+    kernel for each, as it does for a class."""
     contexts = [browser.new_context() for _ in LEARNERS]
     holes = [BlackHole(context) for context in contexts]  # every other host black-holed, for each learner
     pages = [context.new_page() for context in contexts]

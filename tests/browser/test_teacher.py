@@ -111,6 +111,9 @@ def own_results(page: Page) -> list[dict[str, str]]:
 @pytest.mark.parametrize("classroom", [("--token",)], indirect=True)
 def test_the_teacher_sees_three_learners_work_and_a_learner_is_refused(browser: Browser,
                                                                        classroom: Launcher) -> None:
+    """About 40-50 s (issue 31): four pages at once, three learners' lessons, each with a kernel of its
+    own, and the teacher's page following them, a live board put before the class and revealed: what
+    a class does, which no smaller page shows."""
     launcher = classroom
     teacher_url = teacher_link(launcher)
     contexts = [browser.new_context() for _ in range(4)]

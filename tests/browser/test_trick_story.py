@@ -127,6 +127,8 @@ def check_the_hand_summary(page: Page, table_shots: Path) -> None:
 # Continue) is what is tested: a learner following every trick at the default settings.
 def test_a_learner_follows_every_trick_at_the_default_settings(page: Page, urls: dict[str, str],
                                                                table_shots: Path) -> None:
+    """About 40 s (issue 31): a whole hand at the default pace, because the pace is what it tests (each
+    trick held until the learner has seen it, the bots' cards one at a time)."""
     watch_page_scrolls(page)
     open_at(page, urls["play"])
     in_first_screen(page, ".hw-hand")
