@@ -523,6 +523,29 @@ export default {
         if (ours) local.placed = node;
         node.focus({ preventScroll: true });
         if (into) node.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+        keepFocus(node, KEEP_FRAMES);
+      });
+    }
+
+    const KEEP_FRAMES = 30; // about half a second
+    /** Focus the table has just put on `node` stays in the table for the next frames: should it fall to
+     * the page (the control drawn again, or its panel replaced, by an update close behind), it goes to
+     * the control drawn in its place, with the same key. Seen: focus put on the first playable card
+     * after Continue, then on the page's body a few milliseconds later, lost for a keyboard user. */
+    function keepFocus(node, frames) {
+      requestAnimationFrame(() => {
+        const now = document.activeElement;
+        if (now === node && node.isConnected) {
+          if (frames > 0) keepFocus(node, frames - 1);
+          return;
+        }
+        if (now && now !== document.body && now.isConnected) return; // elsewhere: the learner's choice
+        const key = node.dataset.key;
+        const again = key && root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+        if (again && !again.disabled) {
+          again.focus({ preventScroll: true });
+          if (frames > 0) keepFocus(again, frames - 1);
+        }
       });
     }
 
