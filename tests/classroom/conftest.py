@@ -3,9 +3,16 @@ of the teacher's view, reporting into a class store in a temporary folder."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from tornado import web
+from tornado.httpserver import HTTPServer
+from tornado.netutil import bind_sockets
 
 from hearts_widget.classroom.report import ENV_SERVICE, ENV_STORE
 from hearts_widget.lessons.path import STEPS
@@ -48,3 +55,30 @@ def work(lesson: Lesson) -> None:
     board = lesson.views[lesson.index].parts[f"position:{position.key}"]
     play(board, next(code for code, (legal, _rule) in position.expect.items() if not legal))
     play(board, next(code for code, (legal, _rule) in position.expect.items() if legal))
+
+
+@contextmanager
+def served(app: web.Application) -> Iterator[str]:
+    """``app`` served on a loopback port of its own (bound, not chosen then bound: another may take it)
+    by an event loop in a thread, for the block's time; its base URL."""
+    sockets = bind_sockets(0, "127.0.0.1")
+    loop = asyncio.new_event_loop()
+    ready = threading.Event()
+    servers: list[HTTPServer] = []
+
+    def run() -> None:
+        asyncio.set_event_loop(loop)
+        servers.append(HTTPServer(app))
+        servers[0].add_sockets(sockets)
+        loop.call_soon(ready.set)
+        loop.run_forever()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    ready.wait(10)
+    try:
+        yield f"http://127.0.0.1:{sockets[0].getsockname()[1]}"
+    finally:
+        loop.call_soon_threadsafe(servers[0].stop)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)

@@ -8,11 +8,9 @@ learners' address, which the kernels on JupyterHub use.
 
 from __future__ import annotations
 
-import asyncio
 import http.cookiejar
 import json
 import re
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -22,8 +20,6 @@ from typing import Any
 
 import pytest
 from tornado import web
-from tornado.httpserver import HTTPServer
-from tornado.netutil import bind_sockets
 
 from hearts_widget.classroom import service
 from hearts_widget.classroom.handlers import token_handlers
@@ -36,7 +32,7 @@ from hearts_widget.lessons.path import STEPS
 from hearts_widget.lessons.progress import new_progress
 from hearts_widget.lessons.stepper import Lesson
 
-from .conftest import opened
+from .conftest import opened, served
 from .test_service import USERS, TokenTable
 
 LESSON = builtin_lesson()
@@ -186,25 +182,8 @@ def server(tmp_path: Path) -> Iterator[tuple[str, LiveRounds]]:
               (links.live, HubLiveAsTokens, hub),
               (f"{PREFIX}api/live", LearnerLiveAsTokens, {"lesson": LESSON, "store": store, "rounds": rounds})]
     app = web.Application(routes, cookie_secret=b"x" * 32)
-    sockets = bind_sockets(0, "127.0.0.1")
-    loop = asyncio.new_event_loop()
-    ready = threading.Event()
-    servers: list[HTTPServer] = []
-
-    def run() -> None:
-        asyncio.set_event_loop(loop)
-        servers.append(HTTPServer(app))
-        servers[0].add_sockets(sockets)
-        loop.call_soon(ready.set)
-        loop.run_forever()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    ready.wait(10)
-    yield f"http://127.0.0.1:{sockets[0].getsockname()[1]}", rounds
-    loop.call_soon_threadsafe(servers[0].stop)
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(10)
+    with served(app) as base:
+        yield base, rounds
 
 
 def call(opener: urllib.request.OpenerDirector, url: str, body: Any = None,

@@ -5,7 +5,6 @@ and only a teacher (an admin, or a member of the group ``teachers``) sees the cl
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import re
@@ -13,7 +12,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -25,8 +23,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tornado import web
-from tornado.httpserver import HTTPServer
-from tornado.netutil import bind_sockets
 
 from hearts_widget.classroom import service
 from hearts_widget.classroom.league import LeagueError, LeagueRunner, enter_league, league_standing
@@ -45,7 +41,7 @@ from hearts_widget.lessons.prepost import CheckPlan
 from hearts_widget.lessons.progress import new_progress
 from hearts_widget.lessons.stepper import Lesson
 
-from .conftest import opened, work
+from .conftest import opened, served, work
 
 LESSON = builtin_lesson()
 PREFIX = "/services/hearts-class/"
@@ -102,26 +98,8 @@ def server(tmp_path: Path) -> Iterator[tuple[str, ClassStore]]:
                            (f"{PREFIX}api/league", LeagueEntry, {"lesson": LESSON, "store": store}),
                            (PREFIX, Page, teacher), (links.csv, Csv, teacher), (links.now, Now, teacher),
                            (links.league, LeagueRun, teacher)], cookie_secret=b"x" * 32)
-    sockets = bind_sockets(0, "127.0.0.1")  # a port of its own, not one chosen and then bound (another may take it)
-    port = sockets[0].getsockname()[1]
-    loop = asyncio.new_event_loop()
-    ready = threading.Event()
-    servers: list[HTTPServer] = []
-
-    def run() -> None:
-        asyncio.set_event_loop(loop)
-        servers.append(HTTPServer(app))
-        servers[0].add_sockets(sockets)
-        loop.call_soon(ready.set)
-        loop.run_forever()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    ready.wait(10)
-    yield f"http://127.0.0.1:{port}{PREFIX}", store
-    loop.call_soon_threadsafe(servers[0].stop)
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(10)
+    with served(app) as base:
+        yield f"{base}{PREFIX}", store
 
 
 def ask(url: str, token: str | None = None, body: bytes | None = None) -> tuple[int, str]:
