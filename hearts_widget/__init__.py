@@ -31,6 +31,15 @@ from .engine import (
     WrongPhase,
     parse_cards,
 )
+from .engine.words import load_words_with
+
+
+def _load_words() -> None:
+    """Import the words layer, which registers its sentences with the engine (engine.words)."""
+    from . import text  # noqa: F401
+
+
+load_words_with(_load_words)
 
 
 def _version() -> str:

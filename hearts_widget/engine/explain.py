@@ -10,13 +10,13 @@ of a hand are the hand's own, and changing them must not change the game.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from .cards import Card, Suit
 from .checks import flag, optional_seat, short_text, tuple_of
 from .errors import HeartsError, shown
+from .words import words
 
 
 def _read_only(self: Any, *args: Any, **kwargs: Any) -> NoReturn:
@@ -65,13 +65,10 @@ def _check_facts(facts: Any, what: str) -> FrozenFacts:
         raise HeartsError(f"{what} facts are nested too deeply") from None
 
 
-def _in_words(make: Callable[[Any, Any], str], thing: Any, lang: Any) -> str:
-    """A sentence from :mod:`hearts_widget.text`; an unknown language, or facts
-    that do not fit the kind of event (a hand-made one), raise HeartsError."""
-    from ..text import LANGUAGES
-
-    if lang is not None and (not isinstance(lang, str) or lang not in LANGUAGES):
-        raise HeartsError(f"unknown language {shown(lang)}: choose one of {', '.join(LANGUAGES)}")
+def _in_words(kind: str, thing: Any, lang: Any) -> str:
+    """A sentence from the words layer (:mod:`.words`: :mod:`hearts_widget.text`); an unknown
+    language, or facts that do not fit the kind of event (a hand-made one), raise HeartsError."""
+    make = words(kind)
     try:
         return make(thing, lang)
     except HeartsError:
@@ -128,9 +125,7 @@ class Explanation:
 
     def text(self, lang: str | None = None) -> str:
         """The explanation as a sentence a learner can read."""
-        from ..text import explain_text
-
-        return _in_words(explain_text, self, lang)
+        return _in_words("explanation", self, lang)
 
     def __str__(self) -> str:
         return self.text()
@@ -188,9 +183,7 @@ class Event:
 
     def text(self, lang: str | None = None) -> str:
         """What happened, as a line of narration a learner can read."""
-        from ..text import event_text
-
-        return _in_words(event_text, self, lang)
+        return _in_words("event", self, lang)
 
     def __str__(self) -> str:
         return self.text()

@@ -6,8 +6,29 @@ English is the source language; other languages are catalogs in ``locale/``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from ..engine.errors import HeartsError, shown
+from ..engine.words import register
 from .messages import card_name, event_text, explain_text, names_text, number_text, points_text, seat_label, suit_name
 from .translate import DEFAULT_LANGUAGE, LANGUAGES, default_language, translator
+
+
+def _in_a_language(make: Callable[[Any, str | None], str]) -> Callable[[Any, Any], str]:
+    """``make``, refusing a language it has no words in with a HeartsError naming the choices."""
+
+    def said(thing: Any, lang: Any = None) -> str:
+        if lang is not None and (not isinstance(lang, str) or lang not in LANGUAGES):
+            raise HeartsError(f"unknown language {shown(lang)}: choose one of {', '.join(LANGUAGES)}")
+        return make(thing, lang)
+
+    return said
+
+
+# The engine's Explanation.text() and Event.text() find their words here (engine.words).
+register("explanation", _in_a_language(explain_text))
+register("event", _in_a_language(event_text))
 
 __all__ = [
     "DEFAULT_LANGUAGE", "LANGUAGES", "card_name", "default_language", "event_text", "explain_text", "names_text",
