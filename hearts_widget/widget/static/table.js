@@ -465,8 +465,10 @@ export default {
     }
 
     // -- focus: kept where the learner left it; moved only when its element went away.
+    let kept = null; // the control focus is kept on (keepFocus), until focus goes anywhere else
     root.addEventListener("focusin", (event) => {
       local.hadFocus = true;
+      if (event.target !== kept) kept = null; // the learner moved it: no longer the table's to keep
       if (event.target !== local.placed) local.placed = null; // the learner moved it: theirs now
       if (event.target.dataset && event.target.dataset.key) local.focusKey = event.target.dataset.key;
     });
@@ -531,9 +533,13 @@ export default {
     /** Focus the table has just put on `node` stays in the table for the next frames: should it fall to
      * the page (the control drawn again, or its panel replaced, by an update close behind), it goes to
      * the control drawn in its place, with the same key. Seen: focus put on the first playable card
-     * after Continue, then on the page's body a few milliseconds later, lost for a keyboard user. */
+     * after Continue, then on the page's body a few milliseconds later, lost for a keyboard user.
+     * Any focus the learner moves ends it: a click on a control whose panel is then drawn again (the
+     * replay's Previous trick) drops focus to the page too, and that focus is theirs, not this one's. */
     function keepFocus(node, frames) {
+      kept = node;
       requestAnimationFrame(() => {
+        if (kept !== node) return; // focus moved on since, or a later keep took over
         const now = document.activeElement;
         if (now === node && node.isConnected) {
           if (frames > 0) keepFocus(node, frames - 1);
