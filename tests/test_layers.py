@@ -66,8 +66,6 @@ KNOWN: set[tuple[str, str]] = {
     ("hearts_widget.bots.arena", "IPython.display"),
     ("hearts_widget.bots.arena", "ipywidgets"),
     ("hearts_widget.bots.arena_picture", "hearts_widget.text.tutorial"),
-    ("hearts_widget.bots.coach", "hearts_widget.text.coach"),
-    ("hearts_widget.bots.coach", "hearts_widget.text.messages"),
 }
 
 

@@ -51,8 +51,7 @@ from ..engine.cards import ALL_CARDS, cards_of, mask_of, multiset_of
 from ..engine.explain import plain_facts
 from ..engine.rules import Rules
 from ..engine.trick import trick_winner
-from ..text.coach import feedback_text, hint_text, moon_text
-from ..text.messages import Names
+from ..engine.words import words
 from .base import best_moon_choice
 from .claims import Claim, hint_claims, pass_hint_claims, risk_claims
 from .passing import PassDeals, pass_candidates
@@ -62,11 +61,16 @@ from .tactics import decide, index_mask, moon_hand, moon_threat, pass_danger, pa
 from .variants import current_winner, points_taken, variant_decide, wins_now
 from .verify import holds
 
+#: The seat names a sentence uses ("You", "West", ...); None for the plain ones.
+Names = Sequence[str] | None
+
 
 @dataclass(frozen=True)
 class Hint:
     """A suggestion: ``cards`` (one to play or three to pass), the ``reason``
-    code, the ``facts`` its sentence uses and the sentence, ``text``."""
+    code, the ``facts`` its sentence uses and the sentence, ``text``, which the
+    words layer makes from them (:mod:`hearts_widget.text.coach`, found through
+    :mod:`hearts_widget.engine.words`: the coach makes no sentence itself)."""
 
     cards: tuple[Card, ...]
     reason: str
@@ -130,7 +134,7 @@ def hint(view: SeatView, lang: str | None = None, names: Names = None) -> Hint:
     # Every fact the sentences say is checked on the position first (.verify).
     checked = all(holds(view, claim) for claim in hint_claims(view, card, reason, facts))
     risk = all(holds(view, claim) for claim in risk_claims(view, card, facts))
-    return Hint((card,), reason, dict(facts), hint_text(reason, facts, lang, names, checked, risk))
+    return Hint((card,), reason, dict(facts), words("hint")(reason, facts, lang, names, checked, risk))
 
 
 # The play hints already worked out, by what the seat knows (the table asks
@@ -596,7 +600,7 @@ def _pass_hint(view: SeatView, lang: str | None, names: Names) -> Hint:
                                   if all(holds(view, claim) for claim in pass_hint_claims(view, cards, *entry)))}
     if rules.bonus is not None and not holds(view, Claim("keep-bonus", other=rules.bonus, cards=cards)):
         said.pop("bonus", None)
-    return Hint(cards, reason, facts, hint_text(reason, said, lang, names))
+    return Hint(cards, reason, facts, words("hint")(reason, said, lang, names))
 
 
 def _good_pass(view: SeatView, rule: tuple[Card, ...]) -> tuple[Card, ...] | None:
@@ -632,7 +636,7 @@ def moon_hint(seat: int, scores: Sequence[int], rules: Rules, lang: str | None =
         why = "leading" if choice == "others" else "behind"
     facts = {"points": points, "own": scores[seat] - points, "why": why, "seat": seat,
              "others": tuple((s, total + points) for s, total in enumerate(scores) if s != seat)}
-    return Hint((), f"moon-{choice}", facts, moon_text(f"moon-{choice}", facts, lang, names))
+    return Hint((), f"moon-{choice}", facts, words("moon")(f"moon-{choice}", facts, lang, names))
 
 
 def trick_feedback(view: SeatView, trick: Trick, lang: str | None = None, names: Names = None) -> Feedback | None:
@@ -673,7 +677,7 @@ def trick_feedback(view: SeatView, trick: Trick, lang: str | None = None, names:
     if judged is None:
         return None
     reason, better, facts = judged
-    return Feedback(played, better, reason, facts, feedback_text(reason, facts, lang, names))
+    return Feedback(played, better, reason, facts, words("feedback")(reason, facts, lang, names))
 
 
 Judged = tuple[str, Card, dict[str, Any]] | None

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..engine.errors import HeartsError, shown
 from ..engine.words import register
+from .coach import feedback_text, hint_text, moon_text
 from .messages import card_name, event_text, explain_text, names_text, number_text, points_text, seat_label, suit_name
 from .translate import DEFAULT_LANGUAGE, LANGUAGES, default_language, translator
 
@@ -26,9 +27,13 @@ def _in_a_language(make: Callable[[Any, str | None], str]) -> Callable[[Any, Any
     return said
 
 
-# The engine's Explanation.text() and Event.text() find their words here (engine.words).
+# The engine's Explanation.text() and Event.text(), and the coach's advice (bots.coach: its
+# reason, facts and what it checked), find their words here (engine.words).
 register("explanation", _in_a_language(explain_text))
 register("event", _in_a_language(event_text))
+register("hint", hint_text)
+register("moon", moon_text)
+register("feedback", feedback_text)
 
 __all__ = [
     "DEFAULT_LANGUAGE", "LANGUAGES", "card_name", "default_language", "event_text", "explain_text", "names_text",
