@@ -35,8 +35,9 @@ from .engine.words import load_words_with
 
 
 def _load_words() -> None:
-    """Import the words layer, which registers its sentences with the engine (engine.words)."""
-    from . import text  # noqa: F401
+    """Import the words layer and the pictures, which register with the engine (engine.words)
+    the sentences of the engine's explanations and the bots' advice, and the arena's picture."""
+    from . import pictures, text  # noqa: F401
 
 
 load_words_with(_load_words)

@@ -30,6 +30,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "text": ("hearts_widget.text",),
     "lessons": ("hearts_widget.lessons",),
     "widget": ("hearts_widget.widget",),
+    "pictures": ("hearts_widget.pictures",),
     "classroom": ("hearts_widget.classroom",),
     "lesson pages": tuple(f"hearts_widget.lessons.{name}" for name in LESSON_PAGES),
     "in_browser": ("hearts_widget.in_browser",),
@@ -44,7 +45,7 @@ TIERS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("engine",), "rules, facts, structured explanations: no words, no pictures"),
     (("bots",), "decisions and judgements as data"),
     (("text",), "every sentence, through gettext"),
-    (("lessons", "widget"), "lesson content and its logic; the table widget"),
+    (("lessons", "widget", "pictures"), "lesson content and its logic; the table widget; the bots' results drawn"),
     (("classroom",), "the class's store, reports and service: uses the lesson content"),
     (("lesson pages",), "the lessons' ipywidgets and the tutorial's checks"),
     (("in_browser",), "the serverless kernel's glue"),
@@ -54,20 +55,8 @@ TIERS: tuple[tuple[tuple[str, ...], str], ...] = (
 )
 
 #: The parts that may import a widget library (the rest run without a kernel).
-WIDGET_PARTS = {"widget", "lesson pages", "in_browser", "package", "site", "serve", "command"}
+WIDGET_PARTS = {"widget", "pictures", "lesson pages", "in_browser", "package", "site", "serve", "command"}
 WIDGET_LIBRARIES = {"ipywidgets", "anywidget", "traitlets", "IPython"}
-
-#: Imports against the order still to be taken out (issue 37, item 1), each ``(module, imported)``.
-#: The test fails on any other, and on an entry here that no longer occurs, so the list only shrinks.
-KNOWN: set[tuple[str, str]] = {
-    ("hearts_widget.bots.arena", "hearts_widget.text.translate"),
-    ("hearts_widget.bots.arena", "hearts_widget.text.bot_time"),
-    ("hearts_widget.bots.arena", "IPython"),
-    ("hearts_widget.bots.arena", "IPython.display"),
-    ("hearts_widget.bots.arena", "ipywidgets"),
-    ("hearts_widget.bots.arena_picture", "hearts_widget.text.tutorial"),
-}
-
 
 def module_name(path: Path) -> str:
     parts = path.relative_to(ROOT).with_suffix("").parts
@@ -157,16 +146,14 @@ def test_no_part_imports_against_the_order() -> None:
     """A module imports only its own part and the tiers below; the engine, the bots, the
     words, the lesson content and the classroom import no widget library."""
     wrong = {key: where for key, where in edges().items() if against_the_order(*key)}
-    new = {key: where for key, where in wrong.items() if key not in KNOWN}
-    assert not new, "imports against the order (tests/test_layers.py: TIERS):\n" + "\n".join(
-        f"  {source} imports {target}: {', '.join(where)}" for (source, target), where in sorted(new.items()))
-    assert not KNOWN - set(wrong), f"taken out, so strike them from KNOWN: {sorted(KNOWN - set(wrong))}"
+    assert not wrong, "imports against the order (tests/test_layers.py: TIERS):\n" + "\n".join(
+        f"  {source} imports {target}: {', '.join(where)}" for (source, target), where in sorted(wrong.items()))
 
 
 def test_the_parts_import_one_another_without_a_circle() -> None:
     graph: dict[str, set[str]] = defaultdict(set)
     for source, target in edges():
-        if (source, target) not in KNOWN and (other := part_of(target)) is not None:
+        if (other := part_of(target)) is not None:
             graph[str(part_of(source))].add(other)
     seen: set[str] = set()
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..engine import Game, Hand, Rules
-from ..text.translate import default_language
+from ..engine.words import words
 from .base import Bot, ask_moon_choice
 from .time_limit import DEFAULT_SECONDS, LimitedBot, TimeLimit, check_time_limit, is_trusted
 
@@ -143,9 +143,8 @@ class ArenaResult:
         return rows
 
     def _repr_html_(self) -> str:
-        from .arena_picture import arena_svg
-
-        return arena_svg(self)
+        """The picture (:mod:`hearts_widget.pictures`, found through :mod:`hearts_widget.engine.words`)."""
+        return str(words("arena-picture")(self))
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float]:
@@ -184,7 +183,7 @@ def arena(bot: Any, against: Any = "rule", deals: int = 100, rules: Rules | None
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules, like Rules(variant='omnibus'), not {rules!r:.60}")
     limit = TimeLimit(check_time_limit(time_limit))
-    language = default_language(lang)
+    language: str = words("language")(lang)
 
     def player(entry: Any, seed: int) -> Bot:
         if isinstance(entry, str):
@@ -200,7 +199,7 @@ def arena(bot: Any, against: Any = "rule", deals: int = 100, rules: Rules | None
         return str(getattr(entry, "name", None) or function_name(entry))
 
     players = rules.players
-    bar = progress_bar(deals, named(bot)) if progress else None
+    bar = words("progress-bar")(deals, named(bot)) if progress else None
     mine: list[float] = []
     theirs: list[float] = []
     counts = {"mine": [0, 0], "theirs": [0, 0]}  # Black Marias taken, moons shot
@@ -249,15 +248,13 @@ def _warn_if_slow(elapsed: float, done: float, deals: int, thinking: dict[str, l
     """Whether to warn, warning if so: the share ``done`` of a run of ``deals`` took ``elapsed``
     seconds, and the whole run looks like taking over :data:`SLOW_RUN`. The warning names
     the side whose bot thinks longest a decision."""
-    from ..text.bot_time import slow_arena_text
-
     expected = elapsed / done
     if expected <= SLOW_RUN:
         return False
     per_decision = {side: seconds / max(count, 1) for side, (seconds, count) in thinking.items()}
     slow = "mine" if per_decision["mine"] >= per_decision["theirs"] else "theirs"
     name = names[0] if slow == "mine" else names[1]
-    warnings.warn(slow_arena_text(name, per_decision[slow], deals, math.ceil(expected / 60), lang),
+    warnings.warn(words("slow-arena")(name, per_decision[slow], deals, math.ceil(expected / 60), lang),
                   SlowArenaWarning, stacklevel=3)
     return True
 
@@ -265,20 +262,3 @@ def _warn_if_slow(elapsed: float, done: float, deals: int, thinking: dict[str, l
 def took_black_maria(hand: Hand, seat: int) -> bool:
     """Whether ``seat`` won a trick holding the Q♠ in ``hand`` (finished)."""
     return any(trick.winner == seat and any(card.is_black_maria for card in trick.cards) for trick in hand.tricks)
-
-
-def progress_bar(total: int, name: str) -> Any:
-    """An ipywidgets bar shown in the notebook running this, or None outside a kernel
-    (a script, a test) or without ipywidgets. The kernel sends each change at once,
-    so the bar moves while the cell runs, with no thread."""
-    try:
-        from IPython import get_ipython
-        from IPython.display import display
-        from ipywidgets import IntProgress
-    except ImportError:
-        return None
-    if get_ipython() is None:
-        return None
-    bar = IntProgress(value=0, min=0, max=total, description=name[:20])
-    display(bar)
-    return bar

@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..bots.arena_picture import ranking_svg
+from ..pictures import ranking_svg
 from ..text.league import entries_count, forfeit_text, league_words
 from ..text.tutorial import arena_points_title
 from .league import LeagueRunner, number

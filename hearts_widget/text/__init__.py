@@ -11,6 +11,7 @@ from typing import Any
 
 from ..engine.errors import HeartsError, shown
 from ..engine.words import register
+from .bot_time import slow_arena_text
 from .coach import feedback_text, hint_text, moon_text
 from .messages import card_name, event_text, explain_text, names_text, number_text, points_text, seat_label, suit_name
 from .translate import DEFAULT_LANGUAGE, LANGUAGES, default_language, translator
@@ -34,6 +35,8 @@ register("event", _in_a_language(event_text))
 register("hint", hint_text)
 register("moon", moon_text)
 register("feedback", feedback_text)
+register("slow-arena", slow_arena_text)  # bots.arena's warning of a long run
+register("language", default_language)  # the language a bot's result is said in: lang, or the user's
 
 __all__ = [
     "DEFAULT_LANGUAGE", "LANGUAGES", "card_name", "default_language", "event_text", "explain_text", "names_text",

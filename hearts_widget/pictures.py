@@ -1,6 +1,10 @@
-"""The arena's result as a picture: an inline SVG, drawn here, nothing loaded.
+"""The bots' results as a notebook shows them: the arena's result and the class
+league's ranking as pictures (inline SVG, drawn here, nothing loaded), and the
+arena's progress bar. The bots keep their results as data: this module registers
+the picture and the bar with :mod:`hearts_widget.engine.words` when imported (the
+package's root imports it with the words when first asked).
 
-Three panels, the learner's bot above the bots it played against: points per
+The arena's picture has three panels, the learner's bot above the bots it played against: points per
 hand with the 95% interval of the mean, how often a seat took the Q♠, and
 how often a seat shot the moon. Text takes the notebook's colour
 (``currentColor``), so the picture reads in light and dark themes.
@@ -9,12 +13,13 @@ how often a seat shot the moon. Text takes the notebook's colour
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..text.tutorial import arena_words
+from .engine.words import register
+from .text.tutorial import arena_words
 
 if TYPE_CHECKING:
-    from .arena import ArenaResult
+    from .bots.arena import ArenaResult
 
 WIDTH = 620
 LABEL = 150  # the column of the bots' names
@@ -99,3 +104,25 @@ def ranking_svg(names: list[str], means: list[float], intervals: list[tuple[floa
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" '
             f'style="max-width:100%;height:auto;font-family:system-ui,sans-serif" role="img" '
             f'aria-label="{escape(summary)}">{"".join(parts)}</svg>')
+
+
+def progress_bar(total: int, name: str) -> Any:
+    """An ipywidgets bar shown in the notebook running this, or None outside a kernel
+    (a script, a test) or without ipywidgets. The kernel sends each change at once,
+    so the bar moves while the cell runs, with no thread."""
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+        from ipywidgets import IntProgress
+    except ImportError:
+        return None
+    if get_ipython() is None:
+        return None
+    bar = IntProgress(value=0, min=0, max=total, description=name[:20])
+    display(bar)
+    return bar
+
+
+# bots.arena's ArenaResult._repr_html_ and arena(progress=True) find these in engine.words.
+register("arena-picture", arena_svg)
+register("progress-bar", progress_bar)
