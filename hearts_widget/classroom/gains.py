@@ -128,10 +128,11 @@ def learner_checks_html(lesson: Lesson, learner: Learner, lang: str) -> str:
 
 
 def csv_cells(lesson: Lesson, learner: Learner, step_key: str) -> dict[str, str | int]:
-    """The CSV's check columns on ``learner``'s row of step ``step_key``: the rules measured by the check
-    questions drawn from that step, those right in each check, and the gain (right after minus right before)."""
+    """The CSV's check columns on ``learner``'s row of step ``step_key``: the rules measured by the check's
+    questions and boards drawn from that step, those right in each check, and the gain (right after minus
+    right before)."""
     homes = {item.rule: step.key for item in check_items(lesson) for step in lesson.steps
-             if item.before in step.checks}
+             if item.before in step.checks or item.before in step.positions}
     rules = [rule for rule, home in homes.items() if home == step_key]
     checks = checks_of(learner)
     cells: dict[str, str | int] = {"check_rules": " ".join(rules)}

@@ -1,11 +1,14 @@
 """Learning measured: a short check before the lesson, the same kind after it, and
 (when the teacher asks) again some days later.
 
-A check asks one question per rule, for up to :data:`MAX_ITEMS` rules, drawn from the
-lesson's own questions: for each rule the lesson asks about with two questions or more
-(and not already drawn for another rule), the first one is its question *before* the
-lesson (and *later*), the second its question *after*: parallel forms, so the check
-after the lesson is not the one the learner answered before it (:func:`check_items`).
+A check asks one question or board per rule, for up to :data:`MAX_ITEMS` rules, drawn from
+the lesson's own boards and questions: for each rule the lesson tests with two boards of the
+standard game or more, two of its boards; else, for a rule it asks about with two questions or
+more, two of its questions (none already drawn for another rule). The first one is its
+exercise *before* the lesson (and *later*), the second its exercise *after*: parallel forms,
+so the check after the lesson is not the one the learner answered before it
+(:func:`check_items`). On a board the learner's card is noted, never judged or played (the
+table's ``note_only``); it is right when the rules allow it (the engine judges it afterwards).
 
 A class's teacher turns the checks on (:class:`CheckPlan`, kept in the class store);
 :func:`with_checks` then gives the lesson three more steps: ``check-before`` first,
@@ -13,7 +16,11 @@ A class's teacher turns the checks on (:class:`CheckPlan`, kept in the class sto
 A check's answers are kept in its step's progress like any part's::
 
     "check-after": {"done": true, "seconds": 52.1,
-                    "parts": {"demo": {"answers": {"quiz-follow": "no", ...}, "at": 1765000000.0}}}
+                    "parts": {"demo": {"answers": {"board:trick-winner": "9S", "quiz-points": "no", ...},
+                                       "at": 1765000000.0}}}
+
+A question's answer is a choice id under the question's key; a board's, a card's code under
+``board:`` and the board's key (:func:`answer_key`).
 
 ``at`` is when the kernel saw the last answer (its clock, :func:`now`): the check later
 opens ``later_days`` after the check after. A check counts once every question of it is
@@ -30,7 +37,8 @@ from typing import Any
 
 from ..text.prepost import check_step_text
 from .format import Check, Lesson, Step, Text
-from .mastery import check_rules, taught_rules
+from .mastery import check_rules, position_rules, taught_rules
+from .positions import Position
 
 KINDS = ("before", "after", "later")
 MAX_ITEMS = 8  # questions in one check: one per rule
@@ -65,15 +73,32 @@ class CheckPlan:
         return KINDS if self.later_days else KINDS[:2]
 
 
+Exercise = Check | Position  # what a check asks: a question, or a board
+
+
+def answer_key(exercise: Exercise) -> str:
+    """The key of ``exercise``'s answer in a check's answers (a board's under ``board:``: a board
+    and a question of a lesson may share a key)."""
+    return f"board:{exercise.key}" if isinstance(exercise, Position) else exercise.key
+
+
+def is_right(exercise: Exercise, answer: object) -> bool:
+    """Whether ``answer`` is right: an accepted choice of a question, a card a board's rules allow."""
+    if isinstance(exercise, Check):
+        return answer in exercise.answers
+    held = {card.code for card in exercise.cards}
+    return isinstance(answer, str) and answer in held and exercise.hand.explain(answer).legal
+
+
 @dataclass(frozen=True)
 class Item:
-    """One rule a check measures, with its question before (and later) and its question after."""
+    """One rule a check measures, with its exercise before (and later) and its exercise after."""
 
     rule: str
-    before: Check
-    after: Check
+    before: Exercise
+    after: Exercise
 
-    def question(self, kind: str) -> Check:
+    def question(self, kind: str) -> Exercise:
         return self.after if kind == "after" else self.before
 
 
@@ -93,16 +118,28 @@ class _Words(Text):
 
 def check_items(lesson: Lesson) -> tuple[Item, ...]:
     """The rules a check of ``lesson`` measures, in the order the lesson first asks them, each with
-    two different questions of the lesson that ask about it (see the module's docstring)."""
-    asked = [(check, check_rules(step, check)) for step in lesson.steps for check in step.checks]
+    two different boards, or else two different questions, of the lesson that test it (see the
+    module's docstring)."""
+    boards: list[tuple[Exercise, tuple[str, ...]]] = [
+        (position, position_rules(step, position)) for step in lesson.steps for position in step.positions
+        if position.rules.variant == "standard"]
+    questions: list[tuple[Exercise, tuple[str, ...]]] = [
+        (check, check_rules(step, check)) for step in lesson.steps for check in step.checks]
     used: set[str] = set()
     items: list[Item] = []
     for rule in taught_rules(lesson):
-        forms = [check for check, rules in asked if rule in rules and check.key not in used]
-        if len(forms) >= 2 and len(items) < MAX_ITEMS:
-            items.append(Item(rule, forms[0], forms[1]))
-            used.update((forms[0].key, forms[1].key))
+        for asked in (boards, questions):
+            forms = [form for form, rules in asked if rule in rules and answer_key(form) not in used]
+            if len(forms) >= 2 and len(items) < MAX_ITEMS:
+                items.append(Item(rule, forms[0], forms[1]))
+                used.update((answer_key(forms[0]), answer_key(forms[1])))
+                break
     return tuple(items)
+
+
+def has_boards(lesson: Lesson) -> bool:
+    """Whether the checks of ``lesson`` ask on boards too."""
+    return any(isinstance(item.before, Position) for item in check_items(lesson))
 
 
 def with_checks(lesson: Lesson, plan: CheckPlan | None) -> Lesson:
@@ -113,14 +150,16 @@ def with_checks(lesson: Lesson, plan: CheckPlan | None) -> Lesson:
         return lesson
     steps = list(lesson.steps)
     last = max(i for i, step in enumerate(steps) if step.positions or step.checks or step.review)
-    after = [_check_step(kind) for kind in plan.kinds()[1:]]
-    steps = [_check_step("before"), *steps[:last + 1], *after, *steps[last + 1:]]
+    boards = has_boards(lesson)
+    after = [_check_step(kind, boards) for kind in plan.kinds()[1:]]
+    steps = [_check_step("before", boards), *steps[:last + 1], *after, *steps[last + 1:]]
     return CheckedLesson(lesson.id, lesson.title, tuple(steps), lesson.source, plan)
 
 
-def _check_step(kind: str) -> Step:
+def _check_step(kind: str, boards: bool) -> Step:
     key = step_key(kind)
-    return Step(key, _Words(key=f"{key}.title"), (_Words(key=f"{key}.body"),), demo=key)
+    body = (_Words(key=f"{key}.body"), *([_Words(key="check.boards")] if boards else []))
+    return Step(key, _Words(key=f"{key}.title"), body, demo=key)
 
 
 def plan_of(lesson: Lesson) -> CheckPlan | None:
@@ -146,11 +185,15 @@ def check_state(lesson: Lesson, kind: str, state: Any) -> dict[str, Any]:
     answers = state.get("answers", {})
     if not isinstance(answers, Mapping):
         raise ValueError(f"answers: an object, not {type(answers).__name__}")
-    questions = {item.question(kind).key: item.question(kind) for item in check_items(lesson)}
+    questions = {answer_key(item.question(kind)): item.question(kind) for item in check_items(lesson)}
     for key, choice in answers.items():
         if key not in questions:
-            raise ValueError(f"answers: no question {key!r} in this check")
-        if not isinstance(choice, str) or choice not in {c.id for c in questions[key].choices}:
+            raise ValueError(f"answers: no question or board {key!r} in this check")
+        asked = questions[key]
+        if isinstance(asked, Position):
+            if not isinstance(choice, str) or choice not in {card.code for card in asked.cards}:
+                raise ValueError(f"answers.{key}: a card of the board's hand, not {choice!r}")
+        elif not isinstance(choice, str) or choice not in {c.id for c in asked.choices}:
             raise ValueError(f"answers.{key}: one of the question's choices, not {choice!r}")
     at = state.get("at")
     if at is not None:
@@ -182,7 +225,7 @@ def scores(lesson: Lesson, progress: Mapping[str, Any]) -> dict[str, dict[str, b
         if finished_at(progress, kind) is None:
             continue
         answers = _state(progress, kind).get("answers", {})
-        found[kind] = {item.rule: answers.get(item.question(kind).key) in item.question(kind).answers
+        found[kind] = {item.rule: is_right(item.question(kind), answers.get(answer_key(item.question(kind))))
                        for item in check_items(lesson)}
     return found
 

@@ -21,6 +21,10 @@ def check_step_text(key: str, lang: str | None = None) -> str:
             "and your score before the lesson, show at the end."),
         "check-later.title": t.gettext("The check again, some days later"),
         "check-later.body": t.gettext("Questions like those at the start, to see what you still remember."),
+        # Translators: said in each check's step when some of its exercises are boards (a hand of cards).
+        "check.boards": t.gettext(
+            "On a board, choose the card you would play: it is noted, not played, and you are not told "
+            "whether the rules allow it."),
     }
     if key not in texts:
         raise KeyError(f"no check text {key!r}")

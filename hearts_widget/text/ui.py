@@ -141,6 +141,8 @@ def card_label_templates(lang: str | None = None) -> dict[str, str]:
         "card_not_playable": t.gettext("{card}, not playable: {reason}"),
         "card_chosen": t.gettext("{card}, chosen to pass"),
         "card_not_chosen": t.gettext("{card}, not chosen"),
+        # Translators: a card chosen on a check's board, which says nothing of right or wrong.
+        "card_noted": t.gettext("{card}, your answer"),
     }
 
 
@@ -178,6 +180,12 @@ def turn_text(name: str, yours: bool, lang: str | None = None) -> str:
 def ask_turn_text(name: str, lang: str | None = None) -> str:
     """The learner's turn on a board that asks first: no card is marked yet."""
     return translator(lang).gettext("Your turn, {name}: which card do you play?").format(name=name)
+
+
+def noted_text(card: str, lang: str | None = None) -> str:
+    """A check's board once the learner has chosen: their card noted, no verdict."""
+    # Translators: {card} is a card such as Q♠. Nothing is said of right or wrong.
+    return translator(lang).gettext("Your answer: {card}. Noted.").format(card=card)
 
 
 

@@ -57,6 +57,9 @@ class TableOptions:
     for teachers and developers (never read out by a screen reader).
     ``ask_first`` (a lesson board: the learner predicts first) shows no verdict, mark or
     rule sentence on the learner's cards until they have tried one (or asked to see them).
+    ``note_only`` (a board of a check before or after a lesson, ``layout="position"``) shows
+    none ever: the learner's first card, legal or not, is noted as their answer (the table's
+    ``noted``) and nothing is played or judged.
     ``untaught`` lists rule ids the learner has not been taught yet: the table tells
     what they do in plain words instead of naming them (the hearts broken), shows no
     tag with their names, and says nothing of a rule that follows from one of them
@@ -82,6 +85,7 @@ class TableOptions:
     keep_as: str | None = None
     show_rule_ids: bool = False
     ask_first: bool = False
+    note_only: bool = False
     untaught: tuple[str, ...] = ()
     bot_time_limit: float = DEFAULT_SECONDS
 
@@ -133,9 +137,11 @@ class TableOptions:
             raise ValueError(f"layout must be one of {', '.join(map(repr, LAYOUTS))}, not {shown(self.layout)}")
         if self.keep_as is not None and not (isinstance(self.keep_as, str) and 0 < len(self.keep_as) <= MAX_NAME):
             raise ValueError(f"keep_as must be None or a name of 1 to {MAX_NAME} characters, not {shown(self.keep_as)}")
-        for name in ("show_rule_ids", "ask_first"):
+        for name in ("show_rule_ids", "ask_first", "note_only"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, not {shown(getattr(self, name))}")
+        if self.note_only and self.layout != "position":
+            raise ValueError("note_only is for a lesson's board: give layout='position' with it")
         if not isinstance(self.untaught, tuple) or not all(isinstance(r, str) for r in self.untaught):
             raise ValueError(f"untaught must be a tuple of rule ids, not {shown(self.untaught)}")
         for rule in self.untaught:

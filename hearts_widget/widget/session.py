@@ -103,6 +103,8 @@ class TableSession:
         # A board that asks first (options.ask_first) shows its verdicts once the learner
         # has tried a card or asked to see the playable ones.
         self.revealed = False
+        # A check's board (options.note_only): the learner's card, noted and never judged or played.
+        self.noted: Card | None = None
         # Same deal, other rules: the change tried on the hand just finished, and the replay.
         self.same_deal: tuple[dict[str, Any], SameDeal] | None = None
         # The learner's cards of this hand and the one before, each with its view when played
@@ -112,12 +114,14 @@ class TableSession:
 
     @property
     def asking(self) -> bool:
-        """Whether the learner's cards show no verdict yet (a board that asks first, not answered)."""
-        return self.options.ask_first and not self.revealed
+        """Whether the learner's cards show no verdict yet (a board that asks first, not answered;
+        a check's board, always)."""
+        return self.options.note_only or (self.options.ask_first and not self.revealed)
 
     def reveal(self) -> None:
-        """Show the verdicts on the learner's cards (a lesson's "Show the playable cards")."""
-        if not self.revealed:
+        """Show the verdicts on the learner's cards (a lesson's "Show the playable cards"; never on
+        a check's board)."""
+        if not self.revealed and not self.options.note_only:
             self.revealed = True
             self._changed()
 
@@ -282,6 +286,11 @@ class TableSession:
             return
         if card not in hand.held(seat):
             self._say("not-held", card=str(card))
+            return
+        if self.options.note_only:  # a check's board: the card is the answer, legal or not
+            if self.noted is None:
+                self.noted = card
+                self._changed()
             return
         self.revealed = True  # the learner has answered: the verdicts may show
         explanation = hand.view(seat).explain(card)

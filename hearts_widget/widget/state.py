@@ -59,7 +59,8 @@ class TableView:
         game, seat = session.game, session.viewer
         self.view = game.hand.view(seat)
         self.acting = session.seats_to_act()
-        self.your_turn = seat in self.acting and game.pending_moon is None and game.hand.phase == "play"
+        self.your_turn = seat in self.acting and game.pending_moon is None and game.hand.phase == "play" \
+            and session.noted is None  # a check's board takes one card
         # While a completed trick is on display nobody acts: not even the next hand's pass.
         self.passing = game.hand.phase == "pass" and seat in self.acting
         # The completed trick on display and its hand, or None; the hand the table shows is the one
@@ -99,6 +100,7 @@ def table_state(session: TableSession, now: TableView | None = None) -> dict[str
         "aim": _aim(session),
         "your_turn": your_turn,
         "asking": session.asking,
+        "noted": session.noted.code if session.noted is not None else None,
         "passing": passing,
         "teaching": _teaching(view, lang, session.options.untaught) if your_turn and not session.asking else [],
         "pass": _pass_info(view, names, lang, passing),
@@ -309,6 +311,8 @@ def _status(session: TableSession, view: SeatView) -> str:
     names, lang, game = session.names, session.lang, session.game
     if session.stopped:
         return ui.trick_over_text(lang)
+    if session.noted is not None:
+        return ui.noted_text(str(session.noted), lang)
     if session.held is not None:
         return ui.continue_text(lang)
     if game.is_over or game.pending_moon is not None:

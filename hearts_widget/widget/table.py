@@ -29,7 +29,7 @@ import anywidget
 import traitlets
 
 from ..bots.coach import hint, judge_card, judge_pass, trick_feedback
-from ..engine import Game, Hand, HeartsError, Rules
+from ..engine import Card, Game, Hand, HeartsError, Rules
 from ..engine.display import seat_view_html
 from ..engine.errors import shown
 from ..text.classroom import page_strings, render_failed_text, saved_notice
@@ -225,6 +225,12 @@ class HeartsTable(anywidget.AnyWidget):
         """Switch every word on the table to another language, keeping the game."""
         self._session.set_lang(lang)
         self._after_change()
+
+    @property
+    def noted(self) -> Card | None:
+        """On a check's board (``note_only=True``): the card the learner chose, noted and not judged
+        (None before they choose)."""
+        return self._session.noted
 
     def reveal(self) -> None:
         """On a board that asks first (``ask_first=True``): show the verdicts on the learner's

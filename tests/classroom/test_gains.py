@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sys
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -19,13 +20,16 @@ from hearts_widget.classroom.report import class_check_plan
 from hearts_widget.classroom.store import ClassStore, Learner, ReportError, check_report
 from hearts_widget.lessons import prepost
 from hearts_widget.lessons.format import builtin_lesson
-from hearts_widget.lessons.prepost import CheckPlan, check_items, with_checks
+from hearts_widget.lessons.prepost import CheckPlan, answer_key, check_items, with_checks
 from hearts_widget.lessons.prepost_view import CheckRound
 from hearts_widget.lessons.stepper import Lesson
 from hearts_widget.text.prepost import gain_words
 from hearts_widget.text.rule_names import rule_name
 
 from .conftest import opened
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "lessons"))
+from test_prepost import give, right_answer, wrong_answer  # noqa: E402 - how a check is answered, shared
 
 LESSON = with_checks(builtin_lesson(), CheckPlan())
 RULES = [item.rule for item in check_items(LESSON)]
@@ -39,8 +43,7 @@ def take(lesson: Lesson, kind: str, right: set[str]) -> None:
     assert isinstance(part, CheckRound)
     for item in check_items(lesson.lesson):
         question = item.question(kind)
-        wrong = next(c.id for c in question.choices if c.id not in question.answers)
-        part.answer(question.key, question.answer if item.rule in right else wrong)
+        give(part, right_answer(question) if item.rule in right else wrong_answer(question))
 
 
 def learner(name: str, checks: dict[str, dict[str, bool]]) -> Learner:
@@ -143,7 +146,7 @@ def test_checks_forged_in_the_browsers_copy_are_refused(store_path: Path, monkey
     forged = browser_copy(first)
     answers = forged["steps"]["check-after"]["parts"]["demo"]["answers"]
     for item in check_items(first.lesson):
-        answers[item.after.key] = item.after.answer
+        answers[answer_key(item.after)] = right_answer(item.after)
     again = opened(Lesson(lang="en"), forged)
     assert again.notice.layout.display != "none" and again.progress["learner"] != first.progress["learner"]
     assert first.reporter is not None and first.reporter.flush(10)

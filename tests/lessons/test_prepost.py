@@ -1,6 +1,7 @@
-"""The checks before and after the lesson (and some days later), in the kernel: the questions drawn,
-the steps placed, answers noted without a verdict, the scores and the gain per rule, junk refused,
-and the check later opening by the kernel's clock (a fake one here)."""
+"""The checks before and after the lesson (and some days later), in the kernel: the questions and
+boards drawn, the steps placed, answers noted without a verdict (a board's card too, legal or not),
+the scores and the gain per rule, junk refused, and the check later opening by the kernel's clock
+(a fake one here)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ import pytest
 
 from hearts_widget.lessons import prepost
 from hearts_widget.lessons.format import builtin_lesson, lesson_from_dict
-from hearts_widget.lessons.mastery import check_rules, rule_progress
-from hearts_widget.lessons.prepost import CheckPlan, check_items, scores, with_checks
+from hearts_widget.lessons.mastery import check_rules, position_rules, rule_progress
+from hearts_widget.lessons.positions import Position
+from hearts_widget.lessons.prepost import CheckPlan, Exercise, answer_key, check_items, scores, with_checks
 from hearts_widget.lessons.prepost_view import CheckRound
 from hearts_widget.lessons.progress import ProgressError, check_progress
 from hearts_widget.lessons.stepper import Lesson
@@ -39,24 +41,55 @@ def round_of(lesson: Lesson, kind: str) -> CheckRound:
     return part
 
 
+def right_answer(exercise: Exercise) -> str:
+    if isinstance(exercise, Position):
+        return next(code for code, (legal, _rule) in exercise.expect.items() if legal)
+    return exercise.answer
+
+
+def wrong_answer(exercise: Exercise) -> str:
+    if isinstance(exercise, Position):
+        return next(code for code, (legal, _rule) in exercise.expect.items() if not legal)
+    return next(c.id for c in exercise.choices if c.id not in exercise.answers)
+
+
+def give(part: CheckRound, answer: str) -> None:
+    """``answer`` to the exercise shown: a board's card played on its table, as the page sends it."""
+    shown = part.shown
+    assert shown is not None
+    if isinstance(shown, Position):
+        assert part.table is not None and part.board.layout.display != "none"
+        part.table.send_intent({"type": "play", "card": answer, "state": part.table.state["id"]})
+    else:
+        part.answer(shown.key, answer)
+
+
 def answer_all(part: CheckRound, right: int) -> None:
-    """The first ``right`` questions answered right, the others wrong."""
-    for number, question in enumerate(list(part.questions)):
-        wrong = next(c.id for c in question.choices if c.id not in question.answers)
-        part.answer(question.key, question.answer if number < right else wrong)
+    """The first ``right`` exercises answered right, the others wrong."""
+    for number, exercise in enumerate(list(part.questions)):
+        give(part, right_answer(exercise) if number < right else wrong_answer(exercise))
 
 
-def test_one_question_per_rule_in_two_forms_drawn_from_the_lesson() -> None:
+def test_one_question_or_board_per_rule_in_two_forms_drawn_from_the_lesson() -> None:
     lesson = builtin_lesson()
     items = check_items(lesson)
     assert 6 <= len(items) <= prepost.MAX_ITEMS
     assert len({item.rule for item in items}) == len(items)
-    questions = [q for item in items for q in (item.before, item.after)]
-    assert len({q.key for q in questions}) == len(questions)  # before and after never the same question
+    forms = [answer_key(q) for item in items for q in (item.before, item.after)]
+    assert len(set(forms)) == len(forms)  # before and after never the same question or board
     asked = {c.key: check_rules(s, c) for s in lesson.steps for c in s.checks}
+    asked |= {f"board:{p.key}": position_rules(s, p) for s in lesson.steps for p in s.positions}
     for item in items:
-        assert item.rule in asked[item.before.key] and item.rule in asked[item.after.key]
+        assert item.rule in asked[answer_key(item.before)] and item.rule in asked[answer_key(item.after)]
+        assert type(item.before) is type(item.after)  # parallel forms: a board for a board
     assert [item.rule for item in items][:3] == ["setup.deal", "play.follow-suit", "pass.rotation"]
+    # A rule two boards of the standard game test is checked on boards, whose cards the rules judge.
+    boards = {item.rule: (item.before.key, item.after.key) for item in items if isinstance(item.before, Position)}
+    assert boards == {"play.follow-suit": ("follow-suit", "trick-winner"),
+                      "play.first-lead": ("first-lead", "first-lead-five"),
+                      "play.hearts-lead": ("hearts-lead", "hearts-lead-hearts-and-maria")}
+    assert all(position.rules.variant == "standard" for key in boards.values() for position in
+               (lesson.positions()[key[0]], lesson.positions()[key[1]]))
 
 
 def test_the_checks_are_steps_before_and_after_the_lesson() -> None:
@@ -82,14 +115,26 @@ def test_the_check_before_notes_each_answer_and_tells_no_verdict(clock: list[flo
     part = round_of(lesson, "before")
     first, second = part.questions[:2]
     assert unescape(part.question.value).find(first.question("en")) >= 0
-    with pytest.raises(ValueError, match="shows 'deck-six', not 'follow-spades'"):
-        part.answer(second.key, second.answer)
+    with pytest.raises(ValueError, match="shows 'deck-six', not 'board:follow-suit'"):
+        part.answer(answer_key(second), right_answer(second))
     with pytest.raises(ValueError, match="no choice 'x'"):
         part.answer(first.key, "x")
     part.answer(first.key, next(c.id for c in first.choices if c.id not in first.answers))  # wrong: not told
     said = unescape(part.feedback.value)
     assert check_words("en")["noted"] in said and first.hint("en") not in said and "Right" not in said
-    assert unescape(part.question.value).find(second.question("en")) >= 0 and not part.done
+    assert not part.done
+    board = part.shown
+    assert isinstance(board, Position) and part.table is not None  # the second rule's exercise is a board
+    assert part.board.layout.display != "none" and part.row.layout.display == "none"
+    assert board.prompt is not None and unescape(part.question.value).find(board.prompt("en")) >= 0
+    with pytest.raises(ValueError, match="board 'follow-suit' has no card 'AH'"):
+        part.answer(answer_key(board), "AH")
+    assert not any(card["legal"] for card in part.table.hand)  # no playable card marked
+    give(part, wrong_answer(board))  # a card the rules refuse: noted, not refused, and not told
+    assert part.answers[answer_key(board)] == wrong_answer(board) and part.table is None
+    said = unescape(part.feedback.value)
+    assert check_words("en")["noted"] in said and "not allowed" not in said.lower()
+    assert part.focus.target == "hearts-lesson-check-item-2"  # the focus goes on to the next question
     answer_all_rest(part)
     assert part.done and part.at == T0 and check_words("en")["done"] in unescape(part.feedback.value)
     record = lesson.progress["steps"]["check-before"]
@@ -100,7 +145,7 @@ def test_the_check_before_notes_each_answer_and_tells_no_verdict(clock: list[flo
 
 def answer_all_rest(part: CheckRound) -> None:
     while part.shown is not None:
-        part.answer(part.shown.key, part.shown.answer)
+        give(part, right_answer(part.shown))
 
 
 def test_the_check_after_scores_each_rule_and_shows_the_gain(clock: list[float]) -> None:
@@ -135,7 +180,8 @@ def came_back(saved: dict[str, Any], plan: CheckPlan) -> Lesson:
 
 
 @pytest.mark.parametrize(("change", "field"), [
-    (lambda s: s.update(answers={"quiz-follow": "no"}), "answers: no question 'quiz-follow' in this check"),
+    (lambda s: s.update(answers={"quiz-follow": "no"}), "answers: no question or board 'quiz-follow' in this check"),
+    (lambda s: s["answers"].update({"board:follow-suit": "AH"}), "answers.board:follow-suit: a card of the board's"),
     (lambda s: s["answers"].update({"deck-six": "7"}), "answers.deck-six: one of the question's choices"),
     (lambda s: s.update(at="yesterday"), "at: a time in seconds"),
     (lambda s: s["answers"].pop("deck-six"), "at: given before every question is answered"),
@@ -168,7 +214,7 @@ def test_the_check_later_opens_by_the_kernels_clock_and_is_shown_when_the_learne
     closed = round_of(early, "later")
     assert "opens on " in unescape(closed.feedback.value)
     with pytest.raises(ValueError, match="not open yet"):
-        closed.answer(closed.questions[0].key, closed.questions[0].answer)
+        closed.answer(answer_key(closed.questions[0]), right_answer(closed.questions[0]))
 
     clock[0] = T0 + 7 * DAY + 60  # a week later: the check is shown, and the lesson says so
     back = came_back(saved_copy(lesson), plan)

@@ -62,3 +62,28 @@ def test_without_stopping_the_bots_play_on() -> None:
 def test_from_hand_checks_its_option() -> None:
     with pytest.raises(ValueError, match="stop_after_move"):
         HeartsTable.from_hand(Hand.deal(Rules(), 1), stop_after_move="yes")  # type: ignore[arg-type]
+
+
+def test_a_checks_board_notes_the_first_card_legal_or_not_and_tells_nothing() -> None:
+    """note_only (a check's board): no verdict before or after, the card is not played, one card only."""
+    position = POSITIONS["follow-suit"]
+    table = HeartsTable.from_hand(position.hand, layout="position", note_only=True, pace=0)
+    assert table.state["asking"] and table.state["your_turn"] and table.noted is None
+    assert not any(card["legal"] for card in table.hand) and not any(card.get("why") for card in table.hand)
+    send(table, {"type": "play", "card": "9S"})  # not allowed here: noted all the same, and not refused
+    assert table.noted == Card.parse("9S") and table.state["noted"] == "9S"
+    assert table.game.hand == position.hand and table.notice.get("kind") != "illegal"
+    assert not table.state["your_turn"] and table.state["status"] == "Your answer: 9♠. Noted."
+    assert not table.state["teaching"] and not any(card["legal"] or card.get("why") for card in table.hand)
+    send(table, {"type": "play", "card": "QD"})  # a second card changes nothing
+    table.reveal()  # nor does asking for the verdicts
+    assert table.noted == Card.parse("9S") and table.state["asking"] and not any(c["legal"] for c in table.hand)
+    assert table.game.hand == position.hand
+    send(table, {"type": "play", "card": "AH"})  # a card not held is refused as on any table
+    assert table.noted == Card.parse("9S")
+
+
+def test_note_only_is_for_a_lesson_board() -> None:
+    with pytest.raises(ValueError, match="note_only.*layout='position'"):
+        HeartsTable.from_hand(POSITIONS["follow-suit"].hand, note_only=True)
+    HeartsTable.from_hand(POSITIONS["follow-suit"].hand, layout="position", note_only=True, lang="sw")

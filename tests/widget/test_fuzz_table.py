@@ -30,7 +30,8 @@ GOOD: dict[str, list[Any]] = {
     "seats": [("human", "rule", "random", "strong"), None], "bots": [("rule", RuleBot(), lambda view: view.legal[0])],
     "pace": [0], "continue_after": [0, 1.5], "lang": ["sw", None], "variant": ["omnibus", "standard"],
     "rules": [Rules()], "layout": ["position", "game"], "keep_as": ["fuzz"], "show_rule_ids": [True],
-    "ask_first": [True], "untaught": [("play.hearts-broken",), ()], "bot_time_limit": [0.5, 5],
+    "ask_first": [True], "note_only": [True, False], "untaught": [("play.hearts-broken",), ()],
+    "bot_time_limit": [0.5, 5],
 }
 SAVED = HeartsTable(pace=0, seed=3).save()
 

@@ -1055,6 +1055,8 @@ export default {
         cardsNow.set(card.code, card);
         const look = {
           chosen: local.selected.has(card.code), hinted: Boolean(state.hint && state.hint.cards.includes(card.code)),
+          // A check's board: the learner's card, noted (raised, named "your answer"), with no verdict.
+          noted: state.noted === card.code,
           // A board that asks first marks no card: every one may be tried, the kernel answers.
           playable: state.passing || (state.your_turn && (state.asking || card.legal)),
           dimmed: state.your_turn && !state.asking && !card.legal, asking: state.asking,
@@ -1101,17 +1103,18 @@ export default {
     /** Give a card button its look now (playable, refused, chosen, hinted, new), in place. */
     function dressCard(button, card, look, ui) {
       const sig = JSON.stringify([card.legal, card.why, card.received, look, ui.card_playable, ui.card_not_playable,
-        ui.card_chosen, ui.card_not_chosen, ui.hinted]);
+        ui.card_chosen, ui.card_not_chosen, ui.card_noted, ui.hinted]);
       if (dressed.get(button) === sig) return;
       dressed.set(button, sig);
       const fill = (template) => template.replace("{card}", () => card.name).replace("{reason}", () => card.why);
       let base = card.name;
       if (look.passing) base = fill(look.chosen ? ui.card_chosen : ui.card_not_chosen);
+      else if (look.noted) base = fill(ui.card_noted);
       else if ((look.playable || look.dimmed) && !look.asking) {
         base = fill(card.legal ? ui.card_playable : ui.card_not_playable);
       }
       button.className = ["hw-card", look.playable ? "hw-legal" : "", look.dimmed ? "hw-illegal" : "",
-        look.chosen ? "hw-chosen" : "", card.received ? "hw-new" : "", look.hinted ? "hw-hinted" : "",
+        look.chosen || look.noted ? "hw-chosen" : "", card.received ? "hw-new" : "", look.hinted ? "hw-hinted" : "",
         look.gap ? "hw-suit-gap" : ""].filter(Boolean).join(" ");
       // The name begins with what the card shows ("K♦, King of diamonds, ..."), so a learner who
       // names what they see (voice control) reaches it (WCAG 2.5.3).
