@@ -25,7 +25,8 @@ from hearts_widget.classroom.report import learner_report
 from hearts_widget.classroom.store import ClassStore, lesson_rules
 from hearts_widget.lessons.format import builtin_lesson
 from hearts_widget.lessons.path import STEPS
-from hearts_widget.lessons.prepost import CheckPlan, check_items, with_checks
+from hearts_widget.lessons.positions import Position
+from hearts_widget.lessons.prepost import CheckPlan, Exercise, answer_key, check_items, with_checks
 from hearts_widget.lessons.progress import RESULT_COLUMNS, new_progress
 from hearts_widget.text.prepost import gain_words
 from hearts_widget.text.rule_names import rule_name
@@ -239,6 +240,13 @@ def test_the_teacher_sees_three_learners_work_and_a_learner_is_refused(browser: 
     assert not any(foreign), f"requests to other hosts: {foreign}"
 
 
+def check_answer(exercise: Exercise, right: bool) -> str:
+    """A right or a wrong answer to a check's question (a choice) or board (a card)."""
+    if isinstance(exercise, Position):
+        return next(code for code, (legal, _rule) in exercise.expect.items() if legal == right)
+    return exercise.answer if right else next(c.id for c in exercise.choices if c.id not in exercise.answers)
+
+
 @pytest.mark.parametrize("classroom", [("--class-db", "class.sqlite", "--teacher-token",
                                         "teacher-token-for-the-looks", "--check-later", "7")], indirect=True)
 @pytest.mark.parametrize("lang", ["en", "sw"])
@@ -254,8 +262,7 @@ def test_the_teachers_page_is_accessible_and_fits_light_and_dark(browser: Browse
         for earlier in STEPS[:step]:
             progress["steps"][earlier.key] = {"done": True, "seconds": 40.0, "parts": {}}
         for kind, right in (("before", number), ("after", 2 * number + 2))[:1 if number == 2 else 2]:
-            answers = {item.question(kind).key: item.question(kind).answer if place < right else
-                       next(c.id for c in item.question(kind).choices if c.id not in item.question(kind).answers)
+            answers = {answer_key(item.question(kind)): check_answer(item.question(kind), place < right)
                        for place, item in enumerate(items)}
             progress["steps"][f"check-{kind}"] = {"done": True, "seconds": 40.0,
                                                   "parts": {"demo": {"answers": answers, "at": 1.8e9}}}
