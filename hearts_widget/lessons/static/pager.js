@@ -5,6 +5,7 @@
 // Each button's words are in a span of their own, which a phone's style sheet hides visually.
 
 const FRAMES = 300; // about 5 s at 60 frames a second: then the focus is left where it is
+const KEEP_FRAMES = 30; // about half a second: focus put on a heading that falls to the page goes back to it
 
 /**
  * @param {string} css
@@ -50,12 +51,36 @@ function render({ model, el }) {
     const target = model.get("target");
     const step = el.closest(".hearts-lesson-step") || document;
     let frames = 0;
-    const look = () => {
+    let kept = 0;
+    /** The heading of the part turned to, once the page shows it. */
+    const heading = () => {
       const part = /** @type {HTMLElement | null} */ (step.querySelector(`.${CSS.escape(target)}`));
-      if (part && part.getClientRects().length) {
-        const heading = /** @type {HTMLElement} */ (part.querySelector(".hearts-lesson-ask") || part);
-        if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-        heading.focus();
+      if (!part || !part.getClientRects().length) return null;
+      const found = /** @type {HTMLElement} */ (part.querySelector(".hearts-lesson-ask") || part);
+      if (!found.hasAttribute("tabindex")) found.setAttribute("tabindex", "-1");
+      return found;
+    };
+    // Then the focus stays there for the next frames should it fall to the page (the heading drawn
+    // again, or the control pressed removed, by an update close behind); focus moved elsewhere is left.
+    /** @param {HTMLElement} node the heading focused */
+    const keep = (node) => {
+      const now = document.activeElement;
+      if (now !== node && now && now !== document.body && now.isConnected) return; // moved by the learner
+      let at = node;
+      if (now !== node) {
+        const found = heading();
+        if (found) {
+          found.focus();
+          at = found;
+        }
+      }
+      if (++kept < KEEP_FRAMES) requestAnimationFrame(() => keep(at));
+    };
+    const look = () => {
+      const found = heading();
+      if (found) {
+        found.focus();
+        requestAnimationFrame(() => keep(found));
         return;
       }
       if (++frames < FRAMES) requestAnimationFrame(look);
