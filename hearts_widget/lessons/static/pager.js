@@ -61,26 +61,40 @@ function render({ model, el }) {
       return found;
     };
     // Then the focus stays there for the next frames should it fall to the page (the heading drawn
-    // again, or the control pressed removed, by an update close behind); focus moved elsewhere is left.
-    /** @param {HTMLElement} node the heading focused */
-    const keep = (node) => {
+    // again, or the control pressed removed, by an update close behind); focus moved elsewhere is left,
+    // and so is focus that falls to the page after the learner moved it (a control they pressed, drawn
+    // again): once focus goes anywhere but the heading, the keeping ends.
+    /** @type {HTMLElement | null} */
+    let focused = null; // the heading this keeps the focus on, null once the focus went elsewhere
+    /** @param {FocusEvent} event */
+    const moved = (event) => {
+      if (event.target !== focused) focused = null;
+    };
+    /** @param {HTMLElement} node */
+    const focusOn = (node) => {
+      focused = node;
+      node.focus();
+    };
+    const stop = () => document.removeEventListener("focusin", moved, true);
+    const keep = () => {
       const now = document.activeElement;
-      if (now !== node && now && now !== document.body && now.isConnected) return; // moved by the learner
-      let at = node;
-      if (now !== node) {
-        const found = heading();
-        if (found) {
-          found.focus();
-          at = found;
-        }
+      if (focused === null || (now !== focused && now && now !== document.body && now.isConnected)) {
+        stop();
+        return;
       }
-      if (++kept < KEEP_FRAMES) requestAnimationFrame(() => keep(at));
+      if (now !== focused) {
+        const found = heading();
+        if (found) focusOn(found);
+      }
+      if (++kept < KEEP_FRAMES) requestAnimationFrame(keep);
+      else stop();
     };
     const look = () => {
       const found = heading();
       if (found) {
-        found.focus();
-        requestAnimationFrame(() => keep(found));
+        focusOn(found);
+        document.addEventListener("focusin", moved, true);
+        requestAnimationFrame(keep);
         return;
       }
       if (++frames < FRAMES) requestAnimationFrame(look);
