@@ -328,10 +328,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"(default {KEEP_DAYS}; 0: until deleted)")
     parser.add_argument("--check", action="store_true",
                         help="with --lesson: a short check before the lesson and after it, whose gains per rule "
-                             "the teacher's page shows")
+                             "the teacher's page shows (the default)")
+    parser.add_argument("--no-check", action="store_true",
+                        help="with --lesson: no checks before and after the lesson")
     parser.add_argument("--check-later", type=int, default=None, metavar="DAYS",
-                        help="with --lesson: the check again DAYS days after the check after the lesson "
-                             "(implies --check)")
+                        help="with --lesson: the check again DAYS days after the check after the lesson")
 
 
 def check_arguments(args: argparse.Namespace) -> str | None:
@@ -350,8 +351,10 @@ def check_arguments(args: argparse.Namespace) -> str | None:
                 "among the most kernels at once")
     if args.lesson is None and (args.class_db or args.teacher_token):
         return "--class-db and --teacher-token go with --lesson (the teacher's page shows a lesson's class)"
-    if args.lesson is None and (args.check or args.check_later is not None):
-        return "--check and --check-later go with --lesson (the checks are a lesson's)"
+    if args.lesson is None and (args.check or args.no_check or args.check_later is not None):
+        return "--check, --no-check and --check-later go with --lesson (the checks are a lesson's)"
+    if args.no_check and (args.check or args.check_later is not None):
+        return "--no-check goes with neither --check nor --check-later"
     if args.check_later is not None and not 1 <= args.check_later <= MAX_LATER_DAYS:
         return f"--check-later must be a number of days from 1 to {MAX_LATER_DAYS}, not {args.check_later}"
     if args.teacher_token is not None and (len(args.teacher_token) < 8 or args.teacher_token == args.token):
@@ -466,13 +469,13 @@ class Classroom:
     def __init__(self, args: argparse.Namespace) -> None:
         from .classroom.store import ClassStore
         from .lessons.format import builtin_lesson, load_lesson
-        from .lessons.prepost import CheckPlan, with_checks
+        from .lessons.prepost import class_plan, with_checks
 
         lesson = load_lesson(args.lesson) if args.lesson else builtin_lesson()
         self.store = ClassStore(class_store_path(args))
-        # The teacher's choice of checks, for this run: the lesson's kernels read it from the store.
-        wanted = args.check or args.check_later is not None
-        self.store.set_check_plan(CheckPlan(args.check_later) if wanted else None)
+        # The teacher's choice of checks, for this run (on unless --no-check): the lesson's kernels read it
+        # from the store.
+        self.store.set_check_plan(class_plan(args.no_check, args.check_later))
         self.lesson = with_checks(lesson, self.store.check_plan())
         if args.keep_days:
             self.store.forget_older_than(args.keep_days)

@@ -17,7 +17,8 @@ and gives it its address and token in the environment (``JUPYTERHUB_SERVICE_URL`
 - ``api/seal``: ``GET`` with the learner's hub token gives the key their lesson seals the
   browser's copy of their progress with (:func:`hub_seal_key`: one per hub user, made
   from the class's key), so that a copy edited in the browser is refused, and the checks
-  the teacher asked for (``--check``, ``--check-later DAYS``; see ``lessons.prepost``).
+  the teacher asked for (before and after the lesson unless ``--no-check``, and ``--check-later DAYS``;
+  see ``lessons.prepost``).
 - ``api/league``: ``POST`` a learner's bot for the class league (``{"bot": function name,
   "source": its code}``, :func:`~.league.enter_league` sends it) with their hub token: checked
   and kept under the token's user; ``GET`` gives that user's own standing. ``league`` (a
@@ -42,7 +43,7 @@ from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated 
 from tornado import ioloop, web
 
 from ..lessons.format import Lesson, LessonFileError, builtin_lesson, load_lesson
-from ..lessons.prepost import MAX_LATER_DAYS, CheckPlan, with_checks
+from ..lessons.prepost import MAX_LATER_DAYS, class_plan, with_checks
 from .handlers import CsvHandler, LeagueHandler, LiveHandler, NowHandler, PageHandler, TeacherHandler
 from .league import LeagueError, LeagueRunner, check_entry, learner_view
 from .live import LiveError, LiveRounds
@@ -263,12 +264,16 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"days a learner's progress is kept after its last change (default {KEEP_DAYS}; "
                              "0: until deleted)")
     parser.add_argument("--check", action="store_true",
-                        help="a short check before the lesson and after it, whose gains the teacher's page shows")
+                        help="a short check before the lesson and after it, whose gains the teacher's page shows "
+                             "(the default)")
+    parser.add_argument("--no-check", action="store_true", help="no checks before and after the lesson")
     parser.add_argument("--check-later", type=int, default=None, metavar="DAYS",
-                        help="the check again DAYS days after the check after the lesson (implies --check)")
+                        help="the check again DAYS days after the check after the lesson")
     args = parser.parse_args(argv)
     if args.check_later is not None and not 1 <= args.check_later <= MAX_LATER_DAYS:
         parser.error(f"--check-later must be a number of days from 1 to {MAX_LATER_DAYS}, not {args.check_later}")
+    if args.no_check and (args.check or args.check_later is not None):
+        parser.error("--no-check goes with neither --check nor --check-later")
     url = os.environ.get("JUPYTERHUB_SERVICE_URL")
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX")
     if not url or not prefix:
@@ -278,8 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         lesson = load_lesson(args.lesson) if args.lesson else builtin_lesson()
         store = ClassStore(Path(args.db))
-        wanted = args.check or args.check_later is not None
-        store.set_check_plan(CheckPlan(args.check_later) if wanted else None)  # the lessons ask for it (api/seal)
+        store.set_check_plan(class_plan(args.no_check, args.check_later))  # the lessons ask for it (api/seal)
         lesson = with_checks(lesson, store.check_plan())
     except (LessonFileError, ClassStoreError) as error:
         print(f"python -m hearts_widget.classroom.service: {error}", file=sys.stderr)

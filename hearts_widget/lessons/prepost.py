@@ -90,6 +90,13 @@ def is_right(exercise: Exercise, answer: object) -> bool:
     return isinstance(answer, str) and answer in held and exercise.hand.explain(answer).legal
 
 
+def class_plan(no_check: bool = False, later_days: int | None = None) -> CheckPlan | None:
+    """The checks of a class as its teacher's options give them: before and after the lesson unless
+    ``--no-check``, and with ``--check-later DAYS`` again that many days later. A lesson opened alone
+    (no class) has none unless asked: see :class:`~hearts_widget.lessons.stepper.Lesson`."""
+    return None if no_check else CheckPlan(later_days)
+
+
 @dataclass(frozen=True)
 class Item:
     """One rule a check measures, with its exercise before (and later) and its exercise after."""

@@ -109,7 +109,7 @@ def own_results(page: Page) -> list[dict[str, str]]:
 
 # About 45-70 s: a launcher of its own (its class store and teacher token are what is tested), three
 # learners' kernels and pages at once, and the teacher's page following their answers as it polls.
-@pytest.mark.parametrize("classroom", [("--token",)], indirect=True)
+@pytest.mark.parametrize("classroom", [("--no-check", "--token")], indirect=True)  # its lessons start at step 1
 def test_the_teacher_sees_three_learners_work_and_a_learner_is_refused(browser: Browser,
                                                                        classroom: Launcher) -> None:
     """About 40-50 s (issue 31): four pages at once, three learners' lessons, each with a kernel of its

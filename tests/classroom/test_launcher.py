@@ -14,7 +14,8 @@ import pytest
 
 from hearts_widget.__main__ import main
 from hearts_widget.classroom.store import ClassStore
-from hearts_widget.serve import add_arguments, check_arguments, class_store_path, lesson_notebook, serve
+from hearts_widget.lessons.prepost import CheckPlan
+from hearts_widget.serve import Classroom, add_arguments, check_arguments, class_store_path, lesson_notebook, serve
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,7 +32,10 @@ def options(*argv: str) -> argparse.Namespace:
     (("--lesson", "--teacher-token", "short"), "--teacher-token must be 8 characters or more"),
     (("--lesson", "--token", "same-token", "--teacher-token", "same-token"), "not the learners' --token"),
     (("--lesson", "--keep-days", "-1"), "--keep-days must be 0 or more"),
-    (("--check",), "--check and --check-later go with --lesson"),
+    (("--check",), "--check, --no-check and --check-later go with --lesson"),
+    (("--no-check",), "--check, --no-check and --check-later go with --lesson"),
+    (("--lesson", "--no-check", "--check-later", "7"), "--no-check goes with neither --check nor --check-later"),
+    (("--lesson", "--no-check", "--check"), "--no-check goes with neither --check nor --check-later"),
     (("--lesson", "--check-later", "0"), "--check-later must be a number of days from 1 to 365, not 0"),
 ])
 def test_wrong_options_are_refused(argv: tuple[str, ...], words: str) -> None:
@@ -41,6 +45,18 @@ def test_wrong_options_are_refused(argv: tuple[str, ...], words: str) -> None:
 def test_the_lesson_options_are_accepted() -> None:
     assert check_arguments(options("--lesson", "--class-db", "c.sqlite", "--teacher-token", "a-teachers-token",
                                    "--keep-days", "0", "--check-later", "7")) is None
+
+
+@pytest.mark.parametrize(("argv", "plan"), [
+    ((), CheckPlan()), (("--check",), CheckPlan()), (("--check-later", "7"), CheckPlan(later_days=7)),
+    (("--no-check",), None)])
+def test_a_class_has_the_checks_before_and_after_the_lesson_unless_the_teacher_says_no(
+        tmp_path: Path, argv: tuple[str, ...], plan: CheckPlan | None) -> None:
+    """The class flow measures what the lesson taught (issue 34, item 4): the checks are on by default."""
+    classroom = Classroom(options("--lesson", "--class-db", str(tmp_path / "c.sqlite"), *argv))
+    assert classroom.store.check_plan() == plan
+    keys = [step.key for step in classroom.lesson.steps]
+    assert (keys[0] == "check-before" and "check-after" in keys) is (plan is not None)
 
 
 def test_a_lesson_file_or_store_that_cannot_be_used_stops_the_launcher_with_words(

@@ -295,6 +295,8 @@ def test_ctrl_c_stops_the_service_quietly(tmp_path: Path, signum: int) -> None:
     try:
         assert service_process.stdout is not None
         assert "listening" in service_process.stdout.readline()
+        # A class has the checks before and after the lesson unless the teacher says --no-check.
+        assert ClassStore(tmp_path / "class.sqlite").check_plan() == CheckPlan()
         service_process.send_signal(signum)
         out, err = service_process.communicate(timeout=60)
     finally:
@@ -302,6 +304,14 @@ def test_ctrl_c_stops_the_service_quietly(tmp_path: Path, signum: int) -> None:
     assert service_process.returncode == 0, err
     assert "stopped" in out
     assert "Traceback" not in err, err
+
+
+def test_the_service_refuses_no_check_with_a_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for options in (["--no-check", "--check"], ["--no-check", "--check-later", "7"]):
+        with pytest.raises(SystemExit) as stopped:
+            service.main(["--db", str(tmp_path / "class.sqlite"), *options])
+        assert stopped.value.code == 2
+        assert "--no-check goes with neither --check nor --check-later" in capsys.readouterr().err
 
 
 def test_on_the_hub_the_lesson_has_the_checks_the_teacher_asked_for(server: tuple[str, ClassStore],
