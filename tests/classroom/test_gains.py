@@ -7,12 +7,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sys
 from html import unescape
 from pathlib import Path
 from typing import Any
 
 import pytest
+from lessons.check_answers import give, right_answer, wrong_answer
 
 from hearts_widget.classroom.gains import class_gains, gains_html, learner_checks_html
 from hearts_widget.classroom.page import class_csv, class_now
@@ -27,9 +27,6 @@ from hearts_widget.text.prepost import gain_words
 from hearts_widget.text.rule_names import rule_name
 
 from .conftest import opened
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "lessons"))
-from test_prepost import give, right_answer, wrong_answer  # noqa: E402 - how a check is answered, shared
 
 LESSON = with_checks(builtin_lesson(), CheckPlan())
 RULES = [item.rule for item in check_items(LESSON)]

@@ -15,11 +15,13 @@ from hearts_widget.lessons import prepost
 from hearts_widget.lessons.format import builtin_lesson, lesson_from_dict
 from hearts_widget.lessons.mastery import check_rules, position_rules, rule_progress
 from hearts_widget.lessons.positions import Position
-from hearts_widget.lessons.prepost import CheckPlan, Exercise, answer_key, check_items, scores, with_checks
+from hearts_widget.lessons.prepost import CheckPlan, answer_key, check_items, scores, with_checks
 from hearts_widget.lessons.prepost_view import CheckRound
 from hearts_widget.lessons.progress import ProgressError, check_progress
 from hearts_widget.lessons.stepper import Lesson
 from hearts_widget.text.prepost import check_words, later_due
+
+from .check_answers import give, right_answer, wrong_answer
 
 DAY = 86_400.0
 T0 = 1_800_000_000.0
@@ -39,29 +41,6 @@ def round_of(lesson: Lesson, kind: str) -> CheckRound:
     part = lesson.views[index].parts["demo"]
     assert isinstance(part, CheckRound)
     return part
-
-
-def right_answer(exercise: Exercise) -> str:
-    if isinstance(exercise, Position):
-        return next(code for code, (legal, _rule) in exercise.expect.items() if legal)
-    return exercise.answer
-
-
-def wrong_answer(exercise: Exercise) -> str:
-    if isinstance(exercise, Position):
-        return next(code for code, (legal, _rule) in exercise.expect.items() if not legal)
-    return next(c.id for c in exercise.choices if c.id not in exercise.answers)
-
-
-def give(part: CheckRound, answer: str) -> None:
-    """``answer`` to the exercise shown: a board's card played on its table, as the page sends it."""
-    shown = part.shown
-    assert shown is not None
-    if isinstance(shown, Position):
-        assert part.table is not None and part.board.layout.display != "none"
-        part.table.send_intent({"type": "play", "card": answer, "state": part.table.state["id"]})
-    else:
-        part.answer(shown.key, answer)
 
 
 def answer_all(part: CheckRound, right: int) -> None:
