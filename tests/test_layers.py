@@ -185,3 +185,20 @@ def test_the_check_sees_imports_inside_functions_and_under_type_checking(tmp_pat
     assert against_the_order("hearts_widget.lessons.format", "hearts_widget.widget.table")
     assert not against_the_order("hearts_widget.lessons.stepper", "hearts_widget.classroom.live")
     assert not against_the_order("hearts_widget.text.tutorial", "hearts_widget.bots.arena")
+
+
+def test_no_test_module_imports_another() -> None:
+    """Shared helpers live in a conftest.py or a helper module (issue 37, item 5): importing a
+    test module runs its module-level setup twice and ties one test file to another's insides."""
+    found = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] + ([alias.name for alias in node.names] if node.module is None else [])
+            else:
+                continue
+            found += [f"{path.relative_to(ROOT)}:{node.lineno} imports {name}" for name in names
+                      if name.rpartition(".")[2].startswith("test_")]
+    assert not found, "\n".join(found)

@@ -7,7 +7,9 @@ import random
 from collections.abc import Sequence
 from unittest import mock
 
-from hearts_widget.bots import Bot, coach
+from hearts_widget.bots import Bot, RuleBot, coach
+from hearts_widget.bots.strong import distinct_choices
+from hearts_widget.bots.table import Table
 from hearts_widget.engine import Card, Hand, Rules, SeatView, parse_cards
 
 # The rule sets the coach's tests run in: every variant, and the house rules that change its play.
@@ -100,3 +102,21 @@ def few_deals() -> contextlib.AbstractContextManager[None]:
     stack.enter_context(mock.patch.object(coach, "JUDGE_DEALS", 4))  # the hint's card is judged too
     stack.enter_context(mock.patch.object(coach, "PASS_DEALS", 4))
     return stack
+
+
+def play_positions(rules: Rules, count: int, seed: int) -> list[SeatView]:
+    """``count`` views of the seat to play, with a real choice, after some random cards."""
+    rng = random.Random(seed)
+    found: list[SeatView] = []
+    number = 0
+    while len(found) < count:
+        hand = Hand.deal(rules, seed * 1000 + number, number=number)
+        number += 1
+        for seat in hand.waiting_to_pass:
+            hand = hand.pass_cards(seat, RuleBot().choose_pass(hand.view(seat)))
+        hand = random_moves(hand, rng, rng.randrange(rules.players * (rules.cards_each - 1)))
+        if hand.phase == "play":
+            view = hand.view(hand.to_move)  # type: ignore[arg-type]
+            if len(distinct_choices(Table.of(view), rules)) > 1:
+                found.append(view)
+    return found

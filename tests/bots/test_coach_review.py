@@ -8,34 +8,13 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot_helpers import RULE_SETS, random_moves
+from bot_helpers import RULE_SETS, play_positions
 
-from hearts_widget.bots import RuleBot, coach
+from hearts_widget.bots import coach
 from hearts_widget.bots.coach import card_class, forget, hint, judge_card
-from hearts_widget.bots.strong import distinct_choices
-from hearts_widget.bots.table import Table
-from hearts_widget.engine import Hand, Rules, SeatView
 
 # One of each kind of game (the judgements take a moment each).
 REVIEWED = ("standard", "hearts-led-any-time", "omnibus", "black-maria", "black-maria-3", "cancellation-6")
-
-
-def play_positions(rules: Rules, count: int, seed: int) -> list[SeatView]:
-    """``count`` views of the seat to play, with a real choice, after some random cards."""
-    rng = random.Random(seed)
-    found: list[SeatView] = []
-    number = 0
-    while len(found) < count:
-        hand = Hand.deal(rules, seed * 1000 + number, number=number)
-        number += 1
-        for seat in hand.waiting_to_pass:
-            hand = hand.pass_cards(seat, RuleBot().choose_pass(hand.view(seat)))
-        hand = random_moves(hand, rng, rng.randrange(rules.players * (rules.cards_each - 1)))
-        if hand.phase == "play":
-            view = hand.view(hand.to_move)  # type: ignore[arg-type]
-            if len(distinct_choices(Table.of(view), rules)) > 1:
-                found.append(view)
-    return found
 
 
 # The longest test here: 48 positions, each hinted and judged twice at the coach's full budgets

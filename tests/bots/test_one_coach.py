@@ -5,8 +5,7 @@ its edge by its uncertainty."""
 from __future__ import annotations
 
 import pytest
-from bot_helpers import RULE_SETS, card, position
-from test_coach_review import play_positions
+from bot_helpers import RULE_SETS, card, play_positions, position
 
 from hearts_widget.bots.coach import card_class, forget, hint, judge_card, judge_pass, own_share
 from hearts_widget.engine import Hand, Rules

@@ -16,69 +16,23 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from hearts_widget.text.classroom import render_retry_text
 from hearts_widget.text.lessons import lesson_text
-from servers import free_port
 
-from .conftest import ROOT, jupyter_env
+from .conftest import ROOT
+from .launcher import RENDER_MS, Launcher, local_only, open_playable
 from .person import WAIT_MS, choose_and_pass
 
-RENDER_MS = 120_000  # ten kernels starting at once on a shared 2-core machine
 CLEANUP_S = 60
-
-
-class Launcher:
-    """A running ``python -m hearts_widget`` and what it printed."""
-
-    def __init__(self, tmp_path: Path, *options: str, env: dict[str, str] | None = None) -> None:
-        port = free_port()
-        self.log = tmp_path / "launcher.log"
-        self.proc = subprocess.Popen([sys.executable, "-m", "hearts_widget", "--port", str(port), *options],
-                                     cwd=tmp_path, env=env or jupyter_env(tmp_path / "home"), stdout=subprocess.PIPE,
-                                     stderr=self.log.open("wb"), text=True, start_new_session=True)
-        line = self.proc.stdout.readline() if self.proc.stdout else ""
-        match = re.search(r"open (http://127\.0\.0\.1:(\d+)/\S*)", line)
-        assert match, f"the launcher printed {line!r}; log: {self.log.read_text()[-2000:]}"
-        self.url, self.port = match.group(1), int(match.group(2))
-        assert self.port == port, "the URL printed is the port asked for"
-
-    def kernels(self) -> list[int]:
-        """The kernels this server runs (its ipykernel child processes)."""
-        found = []
-        for pid in os.listdir("/proc"):
-            if not pid.isdigit():
-                continue
-            try:
-                stat = Path(f"/proc/{pid}/stat").read_text()
-                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-            except OSError:
-                continue
-            parent = int(stat.rsplit(")", 1)[1].split()[1])
-            if parent == self.proc.pid and b"ipykernel" in cmdline:
-                found.append(int(pid))
-        return found
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
-
 
 @pytest.fixture
 def launcher(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Launcher]:
@@ -86,29 +40,6 @@ def launcher(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Launche
     server = Launcher(tmp_path, *options)
     yield server
     server.stop()
-
-
-def local_only(context: BrowserContext, port: int) -> list[str]:
-    """Refuse every request to another host; the list collects them for the test to fail on.
-
-    Only those requests are routed here (the pattern is matched by Playwright's driver): routing
-    a page's hundred requests to the local server through this process cost its browser about
-    a tenth more CPU, which twenty pages arriving at once on two cores feel."""
-    foreign: list[str] = []
-
-    def refuse(route, request) -> None:
-        foreign.append(request.url)
-        route.abort()
-
-    context.route(re.compile(rf"^(?!(http|ws)://127\.0\.0\.1:{port}/|data:)"), refuse)
-    return foreign
-
-
-def open_playable(page: Page, url: str) -> None:
-    """The page shows the table with cards the learner may choose."""
-    page.goto(url, timeout=RENDER_MS)
-    page.locator(".hw-hand .hw-card").first.wait_for(timeout=RENDER_MS)
-    expect(page.get_by_role("button", name="Pass these three cards")).to_be_visible(timeout=WAIT_MS)
 
 
 def open_at_once(pages: list[Page], url: str, name: str) -> None:

@@ -22,9 +22,9 @@ from servers import BlackHole, SharedServer
 
 from .conftest import INSTANT_TABLE, NOTEBOOK, ROOT
 from .console import console_errors, play_a_card
+from .lab import run_all_when_idle
+from .launcher import Launcher, open_playable
 from .person import WAIT_MS
-from .test_classroom_server import Launcher, open_playable
-from .test_jupyterlab import run_all_when_idle
 
 RENDER_MS = 120_000
 

@@ -6,16 +6,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from .lab import KERNEL_START_MS, run_all_when_idle
 from .person import choose_and_pass, click_card, play_one_hand
-
-KERNEL_START_MS = 90_000
-
-
-def run_all_when_idle(page: Page) -> None:
-    """Run All only once the kernel reports idle: earlier, the request is silently lost."""
-    expect(page.get_by_text("Python 3 (ipykernel) | Idle")).to_be_visible(timeout=KERNEL_START_MS)
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.locator(".hw-hand .hw-card").first.wait_for(timeout=KERNEL_START_MS)
 
 
 def test_a_learner_plays_a_whole_hand_in_jupyterlab(page: Page, lab_url: str, shots: Path) -> None:

@@ -13,6 +13,8 @@ from playwright.sync_api import Page, expect
 
 from hearts_widget import Game
 
+from .lab import KERNEL_START_MS, run_all_when_idle
+from .launcher import RENDER_MS, Launcher, local_only, open_playable
 from .person import (
     WAIT_MS,
     choose_and_pass,
@@ -23,8 +25,6 @@ from .person import (
     state_id,
     wait_for_change,
 )
-from .test_classroom_server import RENDER_MS, Launcher, local_only, open_playable
-from .test_jupyterlab import KERNEL_START_MS, run_all_when_idle
 
 
 def what_is_shown(page: Page) -> dict[str, object]:

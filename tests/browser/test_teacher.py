@@ -34,7 +34,7 @@ from hearts_widget.text.teacher import teacher_words
 
 from .conftest import ROOT
 from .console import console_errors
-from .test_classroom_server import RENDER_MS, Launcher, local_only
+from .launcher import RENDER_MS, Launcher, local_only
 
 SHOTS = ROOT / "artifacts" / "screenshots" / "teacher"
 REFRESH_MS = 15_000  # the page asks every 3 s; a report may wait for a busy machine

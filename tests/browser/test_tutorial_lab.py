@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from servers import SharedServer
 
 from .conftest import ROOT
+from .lab import KERNEL_START_MS
 from .person import (
     choose_and_pass,
     click_card,
@@ -24,7 +25,6 @@ from .person import (
     wait_for_change,
     wait_for_my_turn,
 )
-from .test_jupyterlab import KERNEL_START_MS
 
 SOLUTIONS = ROOT / "notebooks" / "tutorial-solutions.ipynb"
 RUN_ALL_MS = 600_000  # three arenas on a shared machine

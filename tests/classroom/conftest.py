@@ -8,6 +8,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tornado import web
@@ -82,3 +83,18 @@ def served(app: web.Application) -> Iterator[str]:
         loop.call_soon_threadsafe(servers[0].stop)
         loop.call_soon_threadsafe(loop.stop)
         thread.join(10)
+
+
+# The hub's users in the service's tests: a token each (test_service.py, test_live.py).
+USERS = {"amina-token": {"kind": "user", "name": "amina", "admin": False, "groups": []},
+         "jose-token": {"kind": "user", "name": "jose", "admin": False, "groups": []},
+         "ada-token": {"kind": "user", "name": "ms-ada", "admin": False, "groups": ["teachers"]},
+         "root-token": {"kind": "user", "name": "root", "admin": True, "groups": []}}
+
+
+class TokenTable:
+    """Stands for the hub: the user of the ``Authorization: token ...`` header, looked up in USERS."""
+
+    def get_current_user(self) -> dict[str, Any] | None:
+        header = self.request.headers.get("Authorization", "")  # type: ignore[attr-defined]
+        return USERS.get(header.removeprefix("token "))

@@ -32,8 +32,7 @@ from hearts_widget.lessons.path import STEPS
 from hearts_widget.lessons.progress import new_progress
 from hearts_widget.lessons.stepper import Lesson
 
-from .conftest import opened, served
-from .test_service import USERS, TokenTable
+from .conftest import USERS, TokenTable, opened, served
 
 LESSON = builtin_lesson()
 BOARD = STEPS[2].positions[0]  # follow suit: 6♦ led; 7♣ 3♦ Q♦ 9♠ 4♥ in hand

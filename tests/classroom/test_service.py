@@ -41,24 +41,10 @@ from hearts_widget.lessons.prepost import CheckPlan
 from hearts_widget.lessons.progress import new_progress
 from hearts_widget.lessons.stepper import Lesson
 
-from .conftest import opened, served, work
+from .conftest import TokenTable, opened, served, work
 
 LESSON = builtin_lesson()
 PREFIX = "/services/hearts-class/"
-USERS = {"amina-token": {"kind": "user", "name": "amina", "admin": False, "groups": []},
-         "jose-token": {"kind": "user", "name": "jose", "admin": False, "groups": []},
-         "ada-token": {"kind": "user", "name": "ms-ada", "admin": False, "groups": ["teachers"]},
-         "root-token": {"kind": "user", "name": "root", "admin": True, "groups": []}}
-
-
-class TokenTable:
-    """Stands for the hub: the user of the ``Authorization: token ...`` header, looked up in USERS."""
-
-    def get_current_user(self) -> dict[str, Any] | None:
-        header = self.request.headers.get("Authorization", "")  # type: ignore[attr-defined]
-        return USERS.get(header.removeprefix("token "))
-
-
 class Progress(TokenTable, service.ProgressHandler):
     pass
 

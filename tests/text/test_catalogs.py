@@ -5,26 +5,13 @@ from __future__ import annotations
 import string
 
 import pytest
-from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import read_po
+from babel.messages.catalog import Catalog
 
 from hearts_widget.text import LANGUAGES, translator
 from hearts_widget.text.catalogs import POT_FILE, TRANSLATED_LANGUAGES, compiled, extract, mo_file, po_file
 
+from .catalog_files import entries, read
 from .english import SHARED_WORDS, words
-
-
-def read(path) -> Catalog:  # type: ignore[no-untyped-def]
-    with open(path, "rb") as file:
-        return read_po(file)
-
-
-def key(message: Message) -> tuple[str | None, str]:
-    return message.context, message.id[0] if isinstance(message.id, tuple) else message.id
-
-
-def entries(catalog: Catalog) -> dict[tuple[str | None, str], Message]:
-    return {key(m): m for m in catalog if m.id}
 
 
 def placeholders(text: str) -> set[str]:

@@ -11,7 +11,7 @@ import pytest
 
 from hearts_widget.text.catalogs import TRANSLATED_LANGUAGES, po_file
 
-from .test_catalogs import entries, read
+from .catalog_files import entries, read
 
 # English term (a regular expression) -> the word every translation of it holds (one too).
 TERMS: dict[str, dict[str, str]] = {

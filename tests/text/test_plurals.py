@@ -18,7 +18,7 @@ from babel.messages.catalog import Message
 from hearts_widget.text import translator
 from hearts_widget.text.catalogs import POT_FILE, TRANSLATED_LANGUAGES
 
-from .test_catalogs import entries, read
+from .catalog_files import entries, read
 
 COUNTS = range(21)
 

@@ -1,5 +1,5 @@
 """The table's public API called with values of every type (the engine's odd values,
-tests/engine/test_fuzz_api.py): bad input is a TypeError or ValueError (a HeartsError
+tests/engine/odd_values.py): bad input is a TypeError or ValueError (a HeartsError
 is one) whose short message names the argument, never an error from inside the
 package (AttributeError, RecursionError, a TypeError about some internal value); an
 intent the page might send is never raised at all, and the table stays usable."""
@@ -21,7 +21,7 @@ from hearts_widget.engine.errors import MAX_MESSAGE, RecordError
 from hearts_widget.widget.options import TableOptions
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
-from test_fuzz_api import HANDS, ODD  # noqa: E402 - the engine's odd values, shared
+from odd_values import HANDS, ODD  # noqa: E402 - the engine's odd values, shared
 
 OPTIONS = sorted(TableOptions.__dataclass_fields__)
 # Values each option takes, so that a fuzzed value in another option reaches the code behind the first checks.

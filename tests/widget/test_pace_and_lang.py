@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -15,26 +13,7 @@ from hearts_widget.text import LANGUAGES
 from hearts_widget.text.ui import ui_strings
 from hearts_widget.widget import table as table_module
 
-from .conftest import pass_first_three, play_first_legal, send
-
-
-def run_in_own_loop(main: Callable[[], Awaitable[Any]]) -> Any:
-    """Run ``main`` on a fresh event loop in its own thread, as a kernel would run the
-    table (the test process may already run a loop, e.g. Playwright's)."""
-    outcome: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            outcome["value"] = asyncio.run(main())
-        except BaseException as error:  # noqa: BLE001 - re-raised below in the test's thread
-            outcome["error"] = error
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join(timeout=30)
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome["value"]
+from .conftest import pass_first_three, play_first_legal, run_in_own_loop, send
 
 
 def test_a_visible_pace_shows_each_bot_card_in_turn() -> None:

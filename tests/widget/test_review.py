@@ -4,7 +4,6 @@ a reason, and Try again with only what the learner saw then."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -15,23 +14,7 @@ from hearts_widget.engine import Card, Rules
 from hearts_widget.text.messages import points_said
 from hearts_widget.widget.review import ACCEPT, Review, pass_decision, review_state
 
-from .conftest import send
-
-
-def play_highest(table: HeartsTable, pass_low: bool = False) -> None:
-    """The learner's move, playing the last legal card of the hand (often a costly one);
-    passing the last three cards of the hand or, with ``pass_low``, the first three
-    (the lowest clubs, which leave the dangerous cards in the hand)."""
-    state = table.state
-    if state["held"]:
-        send(table, {"type": "continue"})
-    elif state["passing"]:
-        send(table, {"type": "pass", "cards": [c["code"] for c in (table.hand[:3] if pass_low else table.hand[-3:])]})
-    elif state["moon"]:
-        send(table, {"type": "moon", "choice": "self"})
-    else:
-        card = [c["code"] for c in table.hand if c["legal"]][-1]
-        send(table, {"type": "play", "card": card})
+from .conftest import card_texts, play_highest, send
 
 
 def reviewed_table(rules: Rules | None = None) -> HeartsTable:
@@ -91,11 +74,6 @@ def unseen_then(table: HeartsTable, decision: int) -> set[Card]:
     hand = table.game.completed[-1]
     seen = set(view.held) | set(view.passed) | set(view.trick.cards) | {c for t in view.tricks for c in t.cards}
     return {c for t in hand.tricks for c in t.cards} - seen
-
-
-def card_texts(state: Any) -> set[str]:
-    return {str(c) for c in Rules().deck if c.code in json.dumps(state) or str(c) in json.dumps(state,
-            ensure_ascii=False)}
 
 
 def test_try_again_shows_only_what_the_learner_saw_and_answers_after_two_wrong_tries() -> None:

@@ -16,8 +16,7 @@ from hearts_widget.bots import coach
 from hearts_widget.engine import RecordError
 from hearts_widget.widget import persist, review
 
-from .conftest import send
-from .test_review import card_texts, play_highest
+from .conftest import card_texts, play_highest, send
 
 CLIENT = "r" * 8 + "-review-walk-123"
 

@@ -13,8 +13,7 @@ from hearts_widget import Game, HeartsTable
 from hearts_widget.lessons.positions import POSITIONS
 from hearts_widget.widget.options import SLOW_PACE
 
-from .conftest import act, pass_first_three, play_first_legal, send
-from .test_pace_and_lang import run_in_own_loop
+from .conftest import act, pass_first_three, play_first_legal, run_in_own_loop, send
 
 MOON_GAME = Path(__file__).with_name("moon_game.json")
 
