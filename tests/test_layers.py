@@ -50,7 +50,7 @@ TIERS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("lesson pages",), "the lessons' ipywidgets and the tutorial's checks"),
     (("in_browser",), "the serverless kernel's glue"),
     (("package",), "the package's names: the engine's, HeartsTable when asked"),
-    (("site", "serve"), "the serverless site's builder; the Voila launcher"),
+    (("site", "serve"), "the serverless site's builder; the Voilà launcher"),
     (("command",), "python -m hearts_widget"),
 )
 
@@ -202,3 +202,10 @@ def test_no_test_module_imports_another() -> None:
             found += [f"{path.relative_to(ROOT)}:{node.lineno} imports {name}" for name in names
                       if name.rpartition(".")[2].startswith("test_")]
     assert not found, "\n".join(found)
+
+
+def test_the_maintainers_page_draws_the_declared_order() -> None:
+    """docs/maintainers.md holds :func:`layer_picture` as it is (change TIERS, then copy it there)."""
+    page = (ROOT / "docs" / "maintainers.md").read_text(encoding="utf-8")
+    assert f"```mermaid\n{layer_picture()}\n```" in page
+    assert "docs/maintainers.md" in (ROOT / "README.md").read_text(encoding="utf-8")
