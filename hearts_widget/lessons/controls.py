@@ -38,6 +38,7 @@ from .browser import PrintButton
 from .checks import answered, respond, valid_tries
 from .format import Check, Lesson, Step
 from .games import moon_game, omnibus_same_deal, tie_game
+from .mastery import QUIZ_RETRIES
 from .positions import LEARNER, TRICK_OUTCOME, Position, try_pass
 
 PASS_SEED = 3
@@ -353,11 +354,14 @@ class BroughtBack(Part):
     """A review step's first part: the boards and questions of rules the learner got wrong
     before it and has not mastered yet, to try again (see :mod:`.mastery`). Trying them is
     optional; each answer counts for its rules' mastery. The step shows them one at a time
-    (:meth:`show`); ``on_items`` is called when some are brought back."""
+    (:meth:`show`); ``on_items`` is called when some are brought back. At a quiz (``quiz``) they
+    come after its own questions, at most :data:`~.mastery.QUIZ_RETRIES` of them, and their heading
+    says they are not in the score."""
 
     def __init__(self, lesson: Lesson, lang: str, untaught: tuple[str, ...] = (), show_rule_ids: bool = False,
-                 pace: float = SLOW_PACE) -> None:
+                 pace: float = SLOW_PACE, quiz: bool = False) -> None:
         self.lesson = lesson
+        self.quiz = quiz
         self.untaught = untaught
         self.show_rule_ids = show_rule_ids
         self.pace = pace
@@ -380,6 +384,8 @@ class BroughtBack(Part):
         """Bring back the parts called ``names`` (``position:<key>``, ``check:<key>``), after those already here."""
         before = len(self.items)
         for name in names:
+            if self.quiz and len(self.items) >= QUIZ_RETRIES:
+                break
             if name not in self.items:
                 part = self._make(name)
                 if part is not None:
@@ -402,7 +408,7 @@ class BroughtBack(Part):
         super().set_lang(lang)
 
     def render(self) -> None:
-        self.heading.value = _prompt(lesson_text("ui.again-title", self.lang))
+        self.heading.value = _prompt(lesson_text("ui.again-quiz-title" if self.quiz else "ui.again-title", self.lang))
 
     def state(self) -> dict[str, Any]:
         return {name: part.state() for name, part in self.items.items()}

@@ -8,8 +8,9 @@ was right and they had not asked to see the playable cards. A rule is mastered o
 answered right unaided twice, or as many times as the lesson asks it when that is
 once (:func:`rights_needed`), so a learner right first time everywhere masters every
 rule the lesson counts. A board or question answered wrong (or with help) whose rules
-are not mastered comes back at the next review step (:func:`missed_before`); the
-lesson's last review step comes after its last board. All of it follows from the
+are not mastered comes back at the next review step (:func:`missed_before`), and a
+few of them at a quiz, after its own questions (:func:`to_bring_back`); the lesson's
+last review step comes after its last board. All of it follows from the
 progress (:mod:`.progress`): nothing more is stored.
 """
 
@@ -23,6 +24,7 @@ from .format import Check, Lesson, Step
 from .positions import Position
 
 MASTERED_AFTER = 2  # answers right unaided that master a rule the lesson asks more than once
+QUIZ_RETRIES = 3  # at most this many boards and questions come back at a quiz, after its own questions
 
 
 def position_rules(step: Step, position: Position) -> tuple[str, ...]:
@@ -141,3 +143,29 @@ def missed_before(lesson: Lesson, progress: dict[str, Any], step: Step) -> list[
                     not all(table[r]["mastered"] for r in check_rules(earlier, check)):
                 missed.append((f"check:{check.key}", check))
     return missed
+
+
+def few_to_retry(missed: list[tuple[str, Position | Check]], rules_of: dict[str, tuple[str, ...]],
+                 limit: int = QUIZ_RETRIES) -> list[tuple[str, Position | Check]]:
+    """At most ``limit`` of ``missed`` (from :func:`missed_before`), what a quiz brings back: first,
+    in the lesson's order, each that asks a rule none chosen before asks (``rules_of`` gives a part's
+    rules by name), so that the few cover as many rules as they can; then the others, in order."""
+    chosen: list[tuple[str, Position | Check]] = []
+    covered: set[str] = set()
+    for name, part in missed:
+        if len(chosen) < limit and not set(rules_of[name]) <= covered:
+            chosen.append((name, part))
+            covered |= set(rules_of[name])
+    chosen += [item for item in missed if item not in chosen][:limit - len(chosen)]
+    return sorted(chosen, key=missed.index)
+
+
+def to_bring_back(lesson: Lesson, progress: dict[str, Any], step: Step) -> list[tuple[str, Position | Check]]:
+    """What ``step`` brings back: at a review, all it missed before (:func:`missed_before`); at a
+    quiz, a few of them (:func:`few_to_retry`), so that the quiz stays the five questions it says."""
+    missed = missed_before(lesson, progress, step)
+    if not step.quiz:
+        return missed
+    rules_of = {f"position:{p.key}": position_rules(s, p) for s in lesson.steps for p in s.positions}
+    rules_of |= {f"check:{c.key}": check_rules(s, c) for s in lesson.steps for c in s.checks}
+    return few_to_retry(missed, rules_of)

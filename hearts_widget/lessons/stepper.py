@@ -52,7 +52,7 @@ from .controls import (
 from .format import Lesson as LessonFile
 from .format import LessonFileError, Step, builtin_lesson, load_lesson
 from .live_board import LiveBoard
-from .mastery import missed_before, rule_progress
+from .mastery import rule_progress, to_bring_back
 from .prepost import CheckPlan, later_due, step_key, with_checks
 from .prepost_view import CheckRound, check_round, due_notice
 from .problem import LessonProblem
@@ -80,7 +80,8 @@ class StepView(widgets.VBox):
     the seconds between the bots' cards on its tables.
 
     Its boards are shown one at a time, and on a review or a quiz step its questions too, with
-    those brought back first (its *pages*), so that each fits the screen with its verdict."""
+    those brought back (its *pages*), so that each fits the screen with its verdict: at a review
+    first, at a quiz a few after its own questions (so that it asks first what its words promise)."""
 
     def __init__(self, step: Step, lesson: LessonFile, lang: str, games: str = "",
                  show_rule_ids: bool = False, pace: float = SLOW_PACE) -> None:
@@ -92,9 +93,11 @@ class StepView(widgets.VBox):
         self.pager: Pager | None = new_pager(self) if paged > 1 or step.review or step.quiz else None
         self.parts: dict[str, Part] = {"text": StepText(step, lang, beside=self.pager)}
         untaught = untaught_at(lesson, step)
-        if step.review or step.quiz:  # first, what the learner got wrong before
-            again = BroughtBack(lesson, lang, untaught, show_rule_ids, pace)
+        again = BroughtBack(lesson, lang, untaught, show_rule_ids, pace, quiz=step.quiz) \
+            if step.review or step.quiz else None
+        if again is not None:
             again.on_items = lambda: self.show_page(self.first_not_done())
+        if again is not None and step.review:  # first, what the learner got wrong before
             self.parts["again"] = again
         for position in step.positions:
             self.parts[f"position:{position.key}"] = PositionBoard(position, lang, untaught, show_rule_ids, pace)
@@ -106,7 +109,8 @@ class StepView(widgets.VBox):
             box = CheckBox(check, lang)
             boxes.append(box)
             self.parts[f"check:{check.key}"] = box
-        if step.quiz:
+        if again is not None and step.quiz:  # after its own questions, a few the learner got wrong before
+            self.parts["again"] = again
             score = QuizScore(boxes, lang)
             for box in boxes:
                 box.on_change = score.render
@@ -119,12 +123,16 @@ class StepView(widgets.VBox):
 
     def pages(self) -> list[Part]:
         """The parts shown one at a time, in order: those brought back, the boards, and on a
-        review or a quiz the questions."""
-        again = self.parts.get("again")
-        brought = list(again.items.values()) if isinstance(again, BroughtBack) else []
+        review or a quiz the questions (at a quiz, those brought back last)."""
+        brought = self.brought()
         own = [part for part in self.parts.values() if isinstance(part, PositionBoard)
                or (self.paged_checks and isinstance(part, CheckBox))]
-        return brought + own
+        return own + brought if self.step.quiz else brought + own
+
+    def brought(self) -> list[Part]:
+        """The boards and questions the step brought back."""
+        again = self.parts.get("again")
+        return list(again.items.values()) if isinstance(again, BroughtBack) else []
 
     def first_not_done(self) -> int:
         """The first page not done yet (the last one when all are)."""
@@ -154,8 +162,14 @@ class StepView(widgets.VBox):
         pager.layout.display = None if len(pages) > 1 else HIDDEN
         boards = sum(isinstance(part, PositionBoard) for part in pages)
         kind = "board" if boards == len(pages) else "question" if boards == 0 else "exercise"
-        count, previous, following = PAGE_WORDS[kind]
-        pager.count = lesson_text(count, lang, number=self.page + 1, total=len(pages))
+        number, total, count = self.page + 1, len(pages), PAGE_WORDS[kind][0]
+        brought = len(self.brought()) if self.step.quiz else 0
+        if brought:  # a quiz's own questions, then a few to try again: each counted apart
+            kind, total, count = "exercise", total - brought, "ui.question-of"
+            if number > total:
+                number, total, count = number - total, brought, "ui.retry-of"
+        pager.count = lesson_text(count, lang, number=number, total=total)
+        _count, previous, following = PAGE_WORDS[kind]
         pager.previous = lesson_text(previous, lang)
         pager.following = lesson_text(following, lang)
         pager.first = self.page == 0
@@ -381,7 +395,7 @@ class Lesson(widgets.VBox):
             slot.layout.display = None if number == self.index else HIDDEN
         again = view.parts.get("again")
         if isinstance(again, BroughtBack):
-            again.bring_back(name for name, _part in missed_before(self.lesson, self.progress, step))
+            again.bring_back(name for name, _part in to_bring_back(self.lesson, self.progress, step))
         self.progress["step"] = step.key
         self._update_done(view)
         self._save()  # first: what the page shows next is then already kept

@@ -51,6 +51,8 @@ def _texts(lang: str | None) -> Mapping[str, str]:
         "ui.position-next": t.gettext("Undo and try another card, or go to the next step."),
         "ui.show-playable": t.gettext("Show the playable cards"),
         "ui.again-title": t.gettext("First, try these again: you got them wrong before."),
+        "ui.again-quiz-title": t.gettext("Not in your score: try this again, you got it wrong before."),
+        "ui.retry-of": t.gettext("To try again: {number} of {total}"),
         "ui.mastered": t.gettext("Rules mastered (right without help): {done} of {total}"),
         "ui.mastered-short": t.gettext("Rules mastered: {done} of {total}"),
         "ui.rule-mastered": t.gettext("{rule}: mastered"),

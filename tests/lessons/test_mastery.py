@@ -13,7 +13,16 @@ import pytest
 
 from hearts_widget.lessons.controls import CheckBox, PositionBoard
 from hearts_widget.lessons.format import LessonFileError, lesson_from_dict
-from hearts_widget.lessons.mastery import MASTERED_AFTER, missed_before, position_rules, rule_progress, taught_rules
+from hearts_widget.lessons.mastery import (
+    MASTERED_AFTER,
+    QUIZ_RETRIES,
+    check_rules,
+    few_to_retry,
+    missed_before,
+    position_rules,
+    rule_progress,
+    taught_rules,
+)
 from hearts_widget.lessons.path import LESSON, POSITIONS, step
 from hearts_widget.lessons.progress import new_progress, results_csv, results_json
 from hearts_widget.lessons.stepper import Lesson
@@ -211,3 +220,63 @@ def test_the_quiz_asks_one_question_at_a_time_and_a_step_with_one_board_has_no_p
     assert view.views[view.index].pager is None
     view.go(LESSON.steps.index(step("hearts-lead")))
     assert view.views[view.index].pager.count == "Board 1 of 3"  # type: ignore[union-attr]
+
+
+def everything_wrong_before(stop: str) -> dict:
+    """A progress where every board and question before step ``stop`` was answered wrong first."""
+    parts: dict[str, dict] = {}
+    for earlier in LESSON.steps[:LESSON.steps.index(step(stop))]:
+        done = {f"position:{p.key}": {"played": None, "wrong": 1, "first": False} for p in earlier.positions}
+        for check in earlier.checks:
+            wrong = next(c.id for c in check.choices if c.id not in check.answers)
+            done[f"check:{check.key}"] = {"tries": [wrong, check.answer]}
+        if done:
+            parts[earlier.key] = done
+    return progress_with(parts)
+
+
+def test_few_to_retry_takes_at_most_three_covering_as_many_rules_as_it_can_in_the_lessons_order() -> None:
+    missed: list = [("a", None), ("b", None), ("c", None), ("d", None), ("e", None)]
+    rules_of = {"a": ("r1",), "b": ("r1",), "c": ("r2",), "d": ("r1", "r2"), "e": ("r3",)}
+    assert [name for name, _ in few_to_retry(missed, rules_of)] == ["a", "c", "e"]
+    rules_of = {"a": ("r1",), "b": ("r1",), "c": ("r1",), "d": ("r2",), "e": ("r1",)}  # two rules: one more to fill
+    assert [name for name, _ in few_to_retry(missed, rules_of)] == ["a", "b", "d"]
+    assert few_to_retry(missed[:2], rules_of) == missed[:2]
+    assert few_to_retry([], rules_of) == []
+
+
+def test_after_many_mistakes_the_quiz_asks_its_own_five_first_then_at_most_three_to_try_again() -> None:
+    """Issue 35: everything answered wrong before, the quiz brought back 25 pages before its own 5
+    ("Exercise 1 of 30"). Now it asks what its words promise first ("Question 1 of 5", scored), then
+    brings back QUIZ_RETRIES of the missed, each on a rule of its own, counted apart ("To try again:
+    1 of 3") under a heading that says they are not in the score; the review still brings back all."""
+    progress = everything_wrong_before("quiz")
+    assert len(missed_before(LESSON, progress, step("quiz"))) > 20
+    view = Lesson(lang="en", remember=False, pace=0)
+    view.progress = progress
+    view.go(LESSON.steps.index(step("quiz")))
+    quiz = view.views[view.index]
+    again = quiz.parts["again"]
+    own = [quiz.parts[f"check:{c.key}"] for c in step("quiz").checks]
+    assert len(again.items) == QUIZ_RETRIES  # type: ignore[attr-defined]
+    assert quiz.pages() == [*own, *again.items.values()]  # type: ignore[attr-defined]
+    names = {**{f"position:{p.key}": position_rules(s, p) for s in LESSON.steps for p in s.positions},
+             **{f"check:{c.key}": check_rules(s, c) for s in LESSON.steps for c in s.checks}}
+    assert len({names[name] for name in again.items}) == QUIZ_RETRIES  # type: ignore[attr-defined]  # each asks rules of its own
+    assert list(quiz.parts).index("again") > list(quiz.parts).index(f"check:{step('quiz').checks[-1].key}")
+    pager = quiz.pager
+    assert pager is not None and quiz.page == 0 and pager.count == f"Question 1 of {len(own)}"
+    assert again.layout.display == "none"
+    for _ in own:
+        pager._on_message(pager, {"type": "turn", "by": 1}, [])
+    assert pager.count == f"To try again: 1 of {QUIZ_RETRIES}" and again.layout.display is None
+    assert pager.following == "Next exercise"
+    assert "Not in your score" in again.heading.value  # type: ignore[attr-defined]
+    quiz.set_lang("sw")
+    assert pager.count == f"Jaribu tena: 1 kati ya {QUIZ_RETRIES}"
+    view.go(LESSON.steps.index(step("review")))  # the review brings back all it missed, first
+    review = view.views[view.index]
+    assert len(review.parts["again"].items) == len(missed_before(LESSON, progress, step("review")))  # type: ignore[attr-defined]
+    assert review.pages()[0] is next(iter(review.parts["again"].items.values()))  # type: ignore[attr-defined]
+    view.go(LESSON.steps.index(step("quiz")))  # and coming back does not bring back more
+    assert len(view.views[view.index].parts["again"].items) == QUIZ_RETRIES  # type: ignore[attr-defined]
