@@ -24,6 +24,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from hearts_widget import Game
 from hearts_widget.lessons.browser import KEY_PREFIX
 from hearts_widget.lessons.format import Step
+from hearts_widget.lessons.mastery import QUIZ_RETRIES
 from hearts_widget.lessons.path import STEPS, step
 from hearts_widget.text.classroom import saved_notice
 from hearts_widget.text.lessons import lesson_text
@@ -446,6 +447,16 @@ def test_every_step_and_board_in_every_language_asks_first_and_fits_the_screen(
                 if question not in measured:  # (the quiz brings back what the review did)
                     measured.add(question)
                     page_on_one_screen(page, root, part, f"{lang}, {current.key}, {number_of(root)}")
+        if current.quiz:  # then a few of the mistakes again, counted apart, under their own heading
+            retries = root.locator(brought)
+            assert 0 < retries.count() <= QUIZ_RETRIES, f"{lang}: {retries.count()} brought back at the quiz"
+            for index in range(retries.count()):
+                root.locator(".hearts-lesson-next-board").click()
+                expect(root.locator(COUNT)).to_have_text(
+                    lesson_text("ui.retry-of", lang, number=index + 1, total=retries.count()))
+                expect(retries.nth(index)).to_be_visible()
+            expect(root.locator(".hearts-lesson-again-title")).to_have_text(lesson_text("ui.again-quiz-title", lang))
+            page_on_one_screen(page, root, retries.last, f"{lang}, {current.key}, {number_of(root)}")
         for index, position in enumerate(current.positions):
             board = turn_to(root, current, OWN_BOARDS, index)
             expect(board.locator(".hw-hand .hw-card")).to_have_count(len(position.cards))
