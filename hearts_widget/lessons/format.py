@@ -26,7 +26,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NoReturn
 
-from ..engine import HeartsError, Rules, parse_cards
+from ..engine import Card, HeartsError, Rules, parse_cards
+from ..engine.errors import shown
+from ..text.lesson_file import lesson_file_problem
 from ..text.lessons import lesson_keys, lesson_text
 from ..text.rule_names import rule_name
 from ..text.translate import DEFAULT_LANGUAGE, LANGUAGES
@@ -55,13 +57,17 @@ CHOICE_REQUIRED = {"id", "text"}
 class LessonFileError(ValueError):
     """A lesson file that cannot be used, with where: the file (``source``), the step
     (``step``, its 1-based number, and ``step_key``, when the fault is inside a step), the
-    field (``field``, when one is to blame) and what is wrong (``problem``). ``line`` and
-    ``column`` place a fault of the JSON itself. The message says all of them in English;
-    :class:`hearts_widget.lessons.problem.LessonProblem` shows them on the page in the
-    learner's language."""
+    field (``field``, when one is to blame) and what is wrong: its ``kind`` and ``values``
+    (see :func:`hearts_widget.text.lesson_file.lesson_file_problem`), said in English as
+    ``problem``. ``line`` and ``column`` place a fault of the JSON itself. The message says
+    all of them in English; :class:`hearts_widget.lessons.problem.LessonProblem` shows them
+    on the page in the learner's language."""
 
-    def __init__(self, source: str, problem: str, *, step: int | None = None, step_key: str | None = None,
-                 field: str | None = None, line: int | None = None, column: int | None = None) -> None:
+    def __init__(self, source: str, kind: str, values: dict[str, Any] | None = None, *, step: int | None = None,
+                 step_key: str | None = None, field: str | None = None, line: int | None = None,
+                 column: int | None = None) -> None:
+        self.kind, self.values = kind, dict(values or {})
+        problem = lesson_file_problem(kind, self.values, "en")
         self.source, self.problem, self.step, self.step_key = source, problem, step, step_key
         self.field, self.line, self.column = field, line, column
         where = f"step {step}" + (f" ({step_key!r})" if step_key else "") + ", " if step is not None else ""
@@ -182,7 +188,7 @@ def load_lesson(path: str | Path) -> Lesson:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise LessonFileError(str(path), f"cannot read the lesson file ({error.strerror})") from None
+        raise LessonFileError(str(path), "unreadable", {"reason": error.strerror}) from None
     return parse_lesson(text, str(path))
 
 
@@ -191,7 +197,7 @@ def parse_lesson(text: str, source: str = "<lesson>") -> Lesson:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise LessonFileError(source, f"not valid JSON at line {error.lineno}, column {error.colno}: {error.msg}",
+        raise LessonFileError(source, "json", {"line": error.lineno, "column": error.colno, "reason": error.msg},
                               line=error.lineno, column=error.colno) from None
     return lesson_from_dict(data, source)
 
@@ -205,23 +211,23 @@ def builtin_lesson() -> Lesson:
 def lesson_from_dict(data: Any, source: str = "<lesson>") -> Lesson:
     """Check a lesson already read into Python values."""
     where = _Where(source)
-    obj = where.mapping(data, "the lesson", LESSON_FIELDS, required=LESSON_REQUIRED)
+    obj = where.mapping(data, LESSON_FIELDS, required=LESSON_REQUIRED)
     if obj["format"] != FORMAT:
-        where.fail("format", f"must be {FORMAT!r}, not {obj['format']!r}")
+        where.fail("format", "format", expected=repr(FORMAT), given=shown(obj["format"]))
     lesson_id = where.name(obj["id"], "id")
     title = where.text(obj.get("title", "ui.title"), "title")
     raw_steps = obj["steps"]
     if not isinstance(raw_steps, list) or not raw_steps:
-        where.fail("steps", "must be a list of at least one step")
+        where.fail("steps", "no-steps")
     steps = []
     for number, raw in enumerate(raw_steps, start=1):
         where.step = number
         where.step_key = raw["key"] if isinstance(raw, Mapping) and isinstance(raw.get("key"), str) else None
         steps.append(_step(raw, where))
     where.step, where.step_key = None, None
-    _unique(where, [s.key for s in steps], "steps", "step key")
-    for kind, keys in (("position key", [p.key for s in steps for p in s.positions]),
-                       ("check key", [c.key for s in steps for c in s.checks])):
+    _unique(where, [s.key for s in steps], "steps", "twice-step")
+    for kind, keys in (("twice-position", [p.key for s in steps for p in s.positions]),
+                       ("twice-check", [c.key for s in steps for c in s.checks])):
         _unique(where, keys, "steps", kind)
     return Lesson(lesson_id, title, tuple(steps), source)
 
@@ -230,12 +236,12 @@ def _unique(where: _Where, keys: list[str], field_name: str, kind: str) -> None:
     seen: set[str] = set()
     for key in keys:
         if key in seen:
-            where.fail(field_name, f"the {kind} {key!r} is used twice; each must be unique in the lesson")
+            where.fail(field_name, kind, given=shown(key))
         seen.add(key)
 
 
 def _step(raw: Any, where: _Where) -> Step:
-    obj = where.mapping(raw, "a step", STEP_FIELDS, required=STEP_REQUIRED)
+    obj = where.mapping(raw, STEP_FIELDS, required=STEP_REQUIRED)
     key = where.name(obj["key"], "key")
     body = tuple(where.text(t, f"body[{i}]") for i, t in enumerate(where.list(obj.get("body", []), "body")))
     rules = tuple(where.rule(r, f"rules[{i}]") for i, r in enumerate(where.list(obj.get("rules", []), "rules")))
@@ -243,54 +249,51 @@ def _step(raw: Any, where: _Where) -> Step:
                       for i, p in enumerate(where.list(obj.get("positions", []), "positions")))
     demo = obj.get("demo")
     if demo is not None and demo not in DEMOS:
-        where.fail("demo", f"{demo!r} is not a demonstration{where.suggest(demo, DEMOS)}; "
-                           f"choose one of {', '.join(DEMOS)} or null")
+        where.fail("demo", "demo", given=shown(demo), choices=", ".join(DEMOS), close=where.suggest(demo, DEMOS))
     checks = tuple(_check(c, where, f"checks[{i}]") for i, c in enumerate(where.list(obj.get("checks", []), "checks")))
     quiz = where.flag(obj.get("quiz", False), "quiz")
     if quiz and not checks:
-        where.fail("quiz", "a quiz step needs check questions")
+        where.fail("quiz", "quiz-no-checks")
     card = tuple(where.text(t, f"card[{i}]") for i, t in enumerate(where.list(obj.get("card", []), "card")))
     review = where.flag(obj.get("review", False), "review")
     return Step(key, where.text(obj["title"], "title"), body, rules, positions, demo, checks, quiz, card, review)
 
 
 def _position(raw: Any, where: _Where, at: str) -> Position:
-    obj = where.mapping(raw, "a position", POSITION_FIELDS, required=POSITION_REQUIRED, at=at)
+    obj = where.mapping(raw, POSITION_FIELDS, required=POSITION_REQUIRED, at=at)
     key = where.name(obj["key"], f"{at}.key")
     players = obj.get("players", 4)
     if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 10:
-        where.fail(f"{at}.players", f"must be a number of players from 3 to 7 (5 to 10 in Cancellation Hearts), "
-                                    f"not {players!r}")
+        where.fail(f"{at}.players", "players", given=shown(players))
     variant = obj.get("variant", "standard")
     try:
         rules = Rules(players=players, variant=variant)
     except (HeartsError, ValueError, TypeError) as error:
-        where.fail(f"{at}.players" if str(error).startswith("Rules.players") else f"{at}.variant", str(error))
+        where.fail(f"{at}.players" if str(error).startswith("Rules.players") else f"{at}.variant", "rules",
+                   error=str(error))
     cards = {name: where.cards(obj.get(name, ""), f"{at}.{name}") for name in ("held", "trick", "out", "kitty")}
     before = tuple(where.cards(trick, f"{at}.before[{i}]")
                    for i, trick in enumerate(where.list(obj.get("before", []), f"{at}.before")))
     tricks_done = obj.get("tricks_done", 0)
     if not isinstance(tricks_done, int) or isinstance(tricks_done, bool) or tricks_done < 0:
-        where.fail(f"{at}.tricks_done", f"must be a whole number of tricks, 0 or more, not {tricks_done!r}")
+        where.fail(f"{at}.tricks_done", "tricks-number", given=shown(tricks_done))
     for name in ("tricks_done", "out"):
         if name in obj and (before or rules.packs == 2):
-            where.fail(f"{at}.{name}", "give the tricks played before the position as 'before' instead"
-                                       + (" (a two-pack hand is set up by replaying it)" if rules.packs == 2 else ""))
+            where.fail(f"{at}.{name}", "use-before-two-packs" if rules.packs == 2 else "use-before")
     if cards["kitty"] and rules.packs != 2:
-        where.fail(f"{at}.kitty", "only Cancellation Hearts (two packs) has a kitty")
+        where.fail(f"{at}.kitty", "kitty")
     held = len(parse_cards(cards["held"]))
     if "tricks_done" in obj and held != rules.cards_each - tricks_done:  # the count, not the cards, is blamed
-        where.fail(f"{at}.tricks_done", f"{tricks_done} tricks done leave {rules.cards_each - tricks_done} cards "
-                                        f"in each hand, but 'held' has {held}: with {held} cards held, "
-                                        f"'tricks_done' is {rules.cards_each - held}")
+        where.fail(f"{at}.tricks_done", "tricks-count", done=tricks_done, left=rules.cards_each - tricks_done,
+                   held=held, right=rules.cards_each - held)
     leader = obj.get("leader")
     if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)
                                or not 0 <= leader < players):
-        where.fail(f"{at}.leader", f"must be a seat from 0 to {players - 1} or null, not {leader!r}")
+        where.fail(f"{at}.leader", "leader", last=players - 1, given=shown(leader))
     prompt = where.text(obj["prompt"], f"{at}.prompt") if "prompt" in obj else None
     expect = {}
     for i, item in enumerate(where.list(obj.get("expect", []), f"{at}.expect")):
-        entry = where.mapping(item, "an expected verdict", EXPECT_FIELDS, required=EXPECT_FIELDS,
+        entry = where.mapping(item, EXPECT_FIELDS, required=EXPECT_FIELDS,
                               at=f"{at}.expect[{i}]")
         rule = where.rule(entry["rule"], f"{at}.expect[{i}].rule")
         legal = where.flag(entry["legal"], f"{at}.expect[{i}].legal")
@@ -303,45 +306,44 @@ def _position(raw: Any, where: _Where, at: str) -> Position:
     try:
         hand = position.hand
     except (HeartsError, ValueError) as error:
-        where.fail(f"{at}.before" if before else f"{at}.held", f"the engine cannot set up this position: {error}")
+        where.fail(f"{at}.before" if before else f"{at}.held", "position", error=str(error))
     for card in hand.held(position.seat):
         if expect and card.code not in expect:
-            where.fail(f"{at}.expect", f"says nothing about {card.code}, which the learner holds")
+            where.fail(f"{at}.expect", "expect-missing", card=card.code)
         if card.code in expect:
             said = hand.explain(card)
             legal, rule = expect[card.code]
             if (said.legal, said.rule) != (legal, rule):
-                where.fail(f"{at}.expect", f"expects {card.code} {'legal' if legal else 'illegal'} under {rule}, "
-                                           f"but the engine says {'legal' if said.legal else 'illegal'} under "
-                                           f"{said.rule}: {said.text()}")
+                where.fail(f"{at}.expect", "expect-wrong", card=card.code, expected=json.dumps(legal), rule=rule,
+                           said=json.dumps(said.legal), said_rule=said.rule, why=said)
     strays = set(expect) - {c.code for c in hand.held(position.seat)}
     if strays:
-        where.fail(f"{at}.expect", f"names {', '.join(sorted(strays))}, not in the learner's hand")
+        where.fail(f"{at}.expect", "expect-strays", cards=", ".join(sorted(strays)))
     return position
 
 
 def _check(raw: Any, where: _Where, at: str) -> Check:
-    obj = where.mapping(raw, "a check question", CHECK_FIELDS, required=CHECK_REQUIRED, at=at)
+    obj = where.mapping(raw, CHECK_FIELDS, required=CHECK_REQUIRED, at=at)
     key = where.name(obj["key"], f"{at}.key")
     choices = []
     for i, item in enumerate(where.list(obj["choices"], f"{at}.choices")):
-        c = where.mapping(item, "a choice", CHOICE_FIELDS, required=CHOICE_REQUIRED, at=f"{at}.choices[{i}]")
+        c = where.mapping(item, CHOICE_FIELDS, required=CHOICE_REQUIRED, at=f"{at}.choices[{i}]")
         feedback = where.text(c["feedback"], f"{at}.choices[{i}].feedback") if "feedback" in c else None
         choices.append(Choice(where.name(c["id"], f"{at}.choices[{i}].id"),
                               where.text(c["text"], f"{at}.choices[{i}].text"), feedback))
     if len(choices) < 2:
-        where.fail(f"{at}.choices", "a question needs at least two choices")
+        where.fail(f"{at}.choices", "few-choices")
     ids = [c.id for c in choices]
-    _unique(where, ids, f"{at}.choices", "choice id")
+    _unique(where, ids, f"{at}.choices", "twice-choice")
     answers = where.list(obj["answers"], f"{at}.answers")
     for answer in answers:
         if answer not in ids:
-            where.fail(f"{at}.answers", f"{answer!r} is not one of the choices ({', '.join(ids)})")
+            where.fail(f"{at}.answers", "answer-not-choice", given=shown(answer), choices=", ".join(ids))
     if not answers or len(answers) == len(ids):
-        where.fail(f"{at}.answers", "name at least one choice as right and leave at least one wrong")
+        where.fail(f"{at}.answers", "answers-all-or-none")
     for choice in choices:
         if choice.feedback is not None and choice.id in answers:
-            where.fail(f"{at}.choices", f"{choice.id!r} is an answer: feedback is for wrong choices")
+            where.fail(f"{at}.choices", "feedback-on-answer", given=shown(choice.id))
     rules = tuple(where.rule(r, f"{at}.rules[{i}]") for i, r in enumerate(where.list(obj.get("rules", []),
                                                                                        f"{at}.rules")))
     return Check(key, where.text(obj["question"], f"{at}.question"), tuple(choices), frozenset(answers),
@@ -357,72 +359,76 @@ class _Where:
     step_key: str | None = None
     known_keys: frozenset[str] = field(default_factory=lesson_keys)
 
-    def fail(self, field_name: str, problem: str) -> NoReturn:
-        raise LessonFileError(self.source, problem, step=self.step, step_key=self.step_key, field=field_name)
+    def fail(self, field_name: str, kind: str, **values: Any) -> NoReturn:
+        raise LessonFileError(self.source, kind, values, step=self.step, step_key=self.step_key, field=field_name)
 
     @staticmethod
-    def suggest(name: Any, known: Iterable[str]) -> str:
+    def suggest(name: Any, known: Iterable[str]) -> str | None:
+        """The known name closest to ``name``, shown, if one is close."""
         close = difflib.get_close_matches(str(name), list(known), n=1)
-        return f" (did you mean {close[0]!r}?)" if close else ""
+        return repr(close[0]) if close else None
 
-    def mapping(self, value: Any, what: str, allowed: set[str], required: set[str], at: str = "") -> dict:
+    def mapping(self, value: Any, allowed: set[str], required: set[str], at: str = "") -> dict:
         prefix = f"{at}." if at else ""
         if not isinstance(value, Mapping):
-            self.fail(at or "(top)", f"{what} must be an object {{...}}, not {type(value).__name__}")
+            self.fail(at or "(top)", "not-object", shape=type(value).__name__)
         for name in value:
             if name not in allowed:
-                self.fail(prefix + str(name), f"unknown field{self.suggest(name, allowed)}; "
-                                              f"the fields are {', '.join(sorted(allowed))}")
+                self.fail(prefix + str(name), "unknown-field", fields=", ".join(sorted(allowed)),
+                          close=self.suggest(name, allowed))
         for name in sorted(required):
             if name not in value:
-                self.fail(prefix + name, f"missing: {what} needs it")
+                self.fail(prefix + name, "missing")
         return dict(value)
 
     def list(self, value: Any, at: str) -> list:
         if not isinstance(value, list):
-            self.fail(at, f"must be a list [...], not {type(value).__name__}")
+            self.fail(at, "not-list", shape=type(value).__name__)
         return value
 
     def flag(self, value: Any, at: str) -> bool:
         if not isinstance(value, bool):
-            self.fail(at, f"must be true or false, not {value!r}")
+            self.fail(at, "not-flag", given=shown(value))
         return value
 
     def name(self, value: Any, at: str) -> str:
         if not isinstance(value, str) or not value or not all(ch.isalnum() or ch in "-_" for ch in value):
-            self.fail(at, f"must be a short name of letters, digits and '-', not {value!r}")
+            self.fail(at, "not-name", given=shown(value))
         return value
 
     def rule(self, value: Any, at: str) -> str:
         try:
             rule_name(value)
         except (ValueError, TypeError):
-            self.fail(at, f"{value!r} is not a rule id of RULES.md (such as 'play.follow-suit')")
+            self.fail(at, "not-rule", given=shown(value))
         return value
 
     def cards(self, value: Any, at: str) -> str:
         if not isinstance(value, str):
-            self.fail(at, f"must be cards in notation such as \"2C 10H QS\", not {value!r}")
+            self.fail(at, "not-cards", given=shown(value))
         try:
             parse_cards(value)
         except HeartsError as error:
-            self.fail(at, str(error))
+            for word in value.replace(",", " ").split():  # the card that cannot be read, if one is
+                try:
+                    Card.parse(word)
+                except HeartsError:
+                    self.fail(at, "bad-card", given=shown(word))
+            self.fail(at, "cards", error=str(error))
         return value
 
     def text(self, value: Any, at: str) -> Text:
         if isinstance(value, str):
             if value not in self.known_keys:
-                self.fail(at, f"{value!r} is not a text key of the lesson catalog"
-                              f"{self.suggest(value, self.known_keys)};"
-                              f" give a key, or the sentence by language: {{\"en\": \"...\"}}")
+                self.fail(at, "not-key", given=shown(value), close=self.suggest(value, self.known_keys))
             return Text(key=value)
         if not isinstance(value, Mapping):
-            self.fail(at, f"must be a text key or {{\"en\": \"...\"}}, not {value!r}")
+            self.fail(at, "not-text", given=shown(value))
         if DEFAULT_LANGUAGE not in value:
-            self.fail(at, "sentences by language need the English one (\"en\")")
+            self.fail(at, "no-english")
         for lang, sentence in value.items():
             if lang not in LANGUAGES:
-                self.fail(at, f"{lang!r} is not a language; use {', '.join(LANGUAGES)}")
+                self.fail(at, "not-language", given=shown(lang), languages=", ".join(LANGUAGES))
             if not isinstance(sentence, str) or not sentence.strip():
-                self.fail(at, f"the {lang!r} sentence must be non-empty text")
+                self.fail(at, "empty-sentence", given=shown(lang))
         return Text(sentences=tuple(value.items()))

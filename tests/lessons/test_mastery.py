@@ -113,7 +113,7 @@ def test_a_questions_rules_are_checked(field: str, value: object, said: str) -> 
     lesson = {"format": "hearts-lesson/1", "id": "x", "steps": [{"key": "s", "title": {"en": "T"}, "checks": [check]}]}
     with pytest.raises(LessonFileError, match=said):
         lesson_from_dict(lesson)
-    with pytest.raises(LessonFileError, match="must be true or false"):
+    with pytest.raises(LessonFileError, match="must be `true` or `false`"):
         lesson_from_dict({**lesson, "steps": [{"key": "s", "title": {"en": "T"}, "review": "yes"}]})
 
 
