@@ -107,8 +107,8 @@ class CheckRound(Part):
 
         key = position.key if position is not None else ""
         if key == self._table_for:
-            if self.table is not None:
-                self.table.lang = self.lang
+            if self.table is not None and self.table.lang != self.lang:
+                self.table.lang = self.lang  # (the table says so when its language changes)
             return
         if self.table is not None:
             self.table.unobserve(self._on_table, names="state")

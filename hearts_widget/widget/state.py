@@ -58,9 +58,9 @@ class TableView:
     def __init__(self, session: TableSession) -> None:
         game, seat = session.game, session.viewer
         self.view = game.hand.view(seat)
-        self.acting = session.seats_to_act()
-        self.your_turn = seat in self.acting and game.pending_moon is None and game.hand.phase == "play" \
-            and session.noted is None  # a check's board takes one card
+        # A check's board, its card noted: nobody acts any more.
+        self.acting = session.seats_to_act() if session.noted is None else []
+        self.your_turn = seat in self.acting and game.pending_moon is None and game.hand.phase == "play"
         # While a completed trick is on display nobody acts: not even the next hand's pass.
         self.passing = game.hand.phase == "pass" and seat in self.acting
         # The completed trick on display and its hand, or None; the hand the table shows is the one

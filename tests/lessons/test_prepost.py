@@ -109,6 +109,7 @@ def test_the_check_before_notes_each_answer_and_tells_no_verdict(clock: list[flo
     with pytest.raises(ValueError, match="board 'follow-suit' has no card 'AH'"):
         part.answer(answer_key(board), "AH")
     assert not any(card["legal"] for card in part.table.hand)  # no playable card marked
+    assert not part.table.notice.get("text")  # and nothing said yet (not even that it speaks English)
     give(part, wrong_answer(board))  # a card the rules refuse: noted, not refused, and not told
     assert part.answers[answer_key(board)] == wrong_answer(board) and part.table is None
     said = unescape(part.feedback.value)

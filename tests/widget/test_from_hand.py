@@ -74,6 +74,7 @@ def test_a_checks_board_notes_the_first_card_legal_or_not_and_tells_nothing() ->
     assert table.noted == Card.parse("9S") and table.state["noted"] == "9S"
     assert table.game.hand == position.hand and table.notice.get("kind") != "illegal"
     assert not table.state["your_turn"] and table.state["status"] == "Your answer: 9♠. Noted."
+    assert not any(seat["to_act"] for seat in table.state["seat_turns"])  # nobody to play any more
     assert not table.state["teaching"] and not any(card["legal"] or card.get("why") for card in table.hand)
     send(table, {"type": "play", "card": "QD"})  # a second card changes nothing
     table.reveal()  # nor does asking for the verdicts
