@@ -20,6 +20,7 @@ from playwright.sync_api import Page, Route, expect
 
 from hearts_widget.lessons.format import builtin_lesson, load_lesson
 from hearts_widget.lessons.path import STEPS
+from hearts_widget.text.lesson_file import lesson_file_problems, lesson_file_words
 from hearts_widget.text.site import site_page_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -239,6 +240,21 @@ def test_a_teachers_lesson_has_its_own_code_free_page_listed_by_title(page: Page
     page.screenshot(path=shots / "site-teacher-lesson-sw.png")
     page.locator(".hearts-lesson-next").click()
     expect(page.locator(f".hearts-lesson-step-{second.key}")).to_be_visible()
+    # Issue 35: the same page with its lesson file broken after the build (a card mistyped) says, in
+    # the page's language and in the lesson's place, what is wrong and where, and no error of its own.
+    data = json.loads((ROOT / "docs" / "example-lesson.json").read_text(encoding="utf-8"))
+    data["steps"][0]["positions"][0]["held"] += " 3X"
+    page.context.route("**/files/example-lesson.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(data)))
+    open_page(page, page.url)
+    alert = page.locator("#hw-live .hearts-lesson-problem [role=alert]")
+    for said in (lesson_file_words("sw")["step"].format(number=1, key=first.key),
+                 lesson_file_words("sw")["field"].format(field="positions[0].held"),
+                 lesson_file_problems("sw")["bad-card"].format(given="'3X'").replace("`", "")):
+        expect(alert).to_contain_text(said)
+    expect(alert).to_be_in_viewport()
+    expect(page.locator(f"#hw-live .hearts-lesson-step-{first.key}")).to_have_count(0)
+    page.screenshot(path=shots / "site-broken-lesson-sw.png")
 
 
 # The test below takes 30 s or more: run all plays the notebook's three arenas (170 deals) in
