@@ -11,6 +11,7 @@ parts of lower tiers, never a part of its own tier or of a higher one; only the 
 from __future__ import annotations
 
 import ast
+import functools
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
@@ -104,6 +105,7 @@ def tier_of(part: str) -> int:
     return next(number for number, (parts, _) in enumerate(TIERS) if part in parts)
 
 
+@functools.cache
 def edges() -> dict[tuple[str, str], list[str]]:
     """Every import of a part by another, or of a widget library: ``(module, imported)`` → where."""
     found: dict[tuple[str, str], list[str]] = defaultdict(list)

@@ -249,11 +249,11 @@ class TableSession:
                     self._say("stale")
                 return
             before = self.state_id
-            getattr(self, "_on_" + kind)(message)
+            HANDLERS[kind](self, message)
             if self.state_id != before:
                 self.acted = (state, intent_key(message))
             return
-        getattr(self, "_on_" + kind)(message)
+        HANDLERS[kind](self, message)
 
     def _same_pass_since(self, state: int) -> bool:
         """Whether the learner's pass is the same now as on the table ``state``: the same hand
@@ -652,6 +652,32 @@ class TableSession:
         self.notice = {"id": self._notice_count, "level": level, "kind": kind, "rule": rule,
                        "text": words(kind, self.lang, **facts)}
 
+
+
+Handler = Callable[[TableSession, dict[str, Any]], None]
+#: Each message type the session takes (MESSAGE_TYPES: the page's intents), and the method that
+#: handles it: a reader, or an editor, follows a message's ``type`` from here to its code.
+HANDLERS: dict[str, Handler] = {
+    "play": TableSession._on_play,
+    "pass": TableSession._on_pass,
+    "undo": TableSession._on_undo,
+    "new_game": TableSession._on_new_game,
+    "finish_hand": TableSession._on_finish_hand,
+    "moon": TableSession._on_moon,
+    "hint": TableSession._on_hint,
+    "continue": TableSession._on_continue,
+    "set_pace": TableSession._on_set_pace,
+    "set_continue_after": TableSession._on_set_continue_after,
+    "show_last_trick": TableSession._on_show_last_trick,
+    "lang": TableSession._on_lang,
+    "house_rules": TableSession._on_house_rules,
+    "same_deal": TableSession._on_same_deal,
+    "review": TableSession._on_review,
+    "retry": TableSession._on_retry,
+    "retry_play": TableSession._on_retry_play,
+    "retry_answer": TableSession._on_retry_answer,
+    "retry_skip": TableSession._on_retry_skip,
+}
 
 def intent_key(message: dict[str, Any]) -> str:
     """What an intent asks for, whatever table it was made on: the message without its state id."""

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from hearts_widget import Game, HeartsTable, Rules
+from hearts_widget.widget.session import HANDLERS, MESSAGE_TYPES, TableSession
 
 from .conftest import act, pass_first_three, play_first_legal, send
 
@@ -456,3 +457,12 @@ def test_a_play_while_the_moon_choice_waits_is_refused() -> None:
     before = snapshot(table)
     send(table, {"type": "play", "card": "2C"})
     assert snapshot(table) == before and table.notice["kind"] == "moon-first"
+
+
+def test_every_message_type_has_its_handler_in_the_table() -> None:
+    """The session finds a message's handler in one table (issue 37, item 4), not by building
+    a method name: every type the page may send has one, and every handler a type."""
+    assert sorted(HANDLERS) == sorted(MESSAGE_TYPES)
+    assert {name for name in vars(TableSession) if name.startswith("_on_")} == {
+        handler.__name__ for handler in HANDLERS.values()}
+    assert all(handler.__name__ == f"_on_{kind}" for kind, handler in HANDLERS.items())
