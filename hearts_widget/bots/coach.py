@@ -859,3 +859,43 @@ def judge_card(view: SeatView, card: Card) -> Judgement:
     if group == best:
         return Judgement(card, card, 0.0)
     return Judgement(card, ALL_CARDS[best], round(cost, 1), round(error, 2))
+
+
+def position_values(view: SeatView, deals: int, seed: int) -> Sampled:
+    """Every distinct legal card of ``view`` (:func:`.strong.distinct_choices`) played out on
+    the same ``deals`` deals consistent with the seat's view (the coach's sampler and play-outs,
+    results in the seat's own points), the deals drawn from ``seed`` alone: nothing is kept,
+    so another seed gives fresh deals (the puzzles' generator and their re-evaluation)."""
+    if view.to_move != view.seat or view.phase != "play":
+        raise WrongPhase(f"a card is valued from seat {view.seat}'s view when it is to play")
+    table = Table.of(view)
+    source = Deals(view, table, random.Random(seed))
+    return _played_on(distinct_choices(table, view.rules), source, deals, own_share(view.rules))
+
+
+def pass_values(view: SeatView, deals: int, seed: int) -> tuple[list[tuple[Card, ...]], Sampled]:
+    """The strong bot's candidate passes (:func:`.passing.pass_candidates`) of ``view.seat`` at
+    the pass, each played out on the same ``deals`` deals drawn from ``seed``, as
+    :func:`position_values`; the passes (in the candidates' order) and their values."""
+    if view.phase != "pass" or view.pass_direction is None or view.seat not in view.waiting_to_pass:
+        raise WrongPhase(f"a pass is valued from seat {view.seat}'s view before it passes")
+    rules = view.rules
+    held = mask_of(view.held)
+    keep = rules.bonus.bit if rules.bonus is not None else 0
+    candidates = [index_mask(p) for p in pass_candidates(held, rules.deck_mask, keep, rules.moon_points > 0)]
+    source = PassDeals(rules, view.seat, held, rules.pass_target(view.seat, view.pass_direction),
+                       random.Random(seed))
+    return [cards_of(c) for c in candidates], _played_on(candidates, source, deals, own_share(rules))
+
+
+def _played_on(candidates: list[int], source: Source, deals: int, share: float) -> Sampled:
+    """Each candidate's result, in the seat's own points, on ``deals`` deals of ``source``."""
+    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 2:
+        raise ValueError(f"deals must be a whole number of at least 2, not {deals!r}")
+    values = Sampled(list(candidates), {c: array("d") for c in candidates}, array("d"))
+    for _ in range(deals):
+        deal = source.sample()
+        values.weights.append(deal.weight)
+        for candidate in candidates:
+            values.scores[candidate].append(share * source.result(deal, candidate))
+    return values
