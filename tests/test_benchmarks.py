@@ -43,6 +43,7 @@ SMALLEST = {
     "hint_saving.py": ["--positions", "2", "--deals", "10", "--rules", "standard"],
     "league_speed.py": ["--learners", "1", "--deals", "1"],
     "live_board.py": ["--learners", "2", "--rounds", "1", "--processes", "1", "--think", "0"],
+    "puzzles_reevaluate.py": ["--deals", "8", "--limit", "1", "--sets", "standard-4"],
 }
 IN_THE_BROWSER = {
     "latency.py": ["--rounds", "1", "--where", "voila", "--burners", "0"],

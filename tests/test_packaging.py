@@ -82,7 +82,9 @@ def test_the_wheel_holds_assets_catalogs_notebook_and_the_voila_template(dist: P
                 f"{data}/etc/jupyter/voila.json",
                 # the launcher's 404 under /voila/templates/ on a Jupyter server too (hearts_widget.serve)
                 f"{data}/etc/jupyter/jupyter_server_config.d/hearts-widget.json",
-                f"{NAME}.dist-info/licenses/LICENSE"]
+                f"{NAME}.dist-info/licenses/LICENSE",
+                # the puzzles cut from the bots' play (hearts_widget.puzzles.load_puzzles)
+                "hearts_widget/puzzles/data/puzzles.json"]
     expected += [f"hearts_widget/text/locale/{lang}/LC_MESSAGES/hearts_widget.mo" for lang in LANGS]
     assert [name for name in expected if name not in names] == []
     assert not [name for name in names if name.startswith("tests/") or name.endswith(".po")]
