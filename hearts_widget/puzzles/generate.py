@@ -114,7 +114,8 @@ def combine(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
     names.sort(key=order.__getitem__)
     sets = {name: p["rule_sets"][name] for p in parts for name in p["rule_sets"]}
     figures = {name: p["generator"]["figures"][name] for p in parts for name in p["rule_sets"]}
-    runs = [{k: p["generator"][k] for k in ("seconds", "load_before", "load_after")} for p in parts]
+    runs = [{"sets": list(p["rule_sets"]), **{k: p["generator"][k] for k in ("seconds", "load_before", "load_after")}}
+            for p in parts]
     return {"format": FORMAT, "version": VERSION,
             "generator": {**settings[0], "margin": MARGIN, "sure": SURE, "runs": runs,
                           "figures": {name: figures[name] for name in names}},

@@ -43,7 +43,7 @@ def test_at_least_500_puzzles_ship_over_every_variant_and_3_to_7_players() -> No
     assert min(sets.values()) >= 10, sets
     assert {p.rules.players for p in PUZZLES} == {3, 4, 5, 6, 7}
     counts = Counter(t for p in PUZZLES for t in p.themes)
-    for theme in ("duck-queen", "flush-queen", "drop-queen", "void-suit", "count-suit", "stop-moon",
+    for theme in ("duck-queen", "flush-queen", "drop-queen", "void-suit", "count-suit", "stop-moon", "first-trick-dump",
                   "shoot-moon", "omnibus-jack", "twins", "lead", "follow", "discard", "last-to-play"):
         assert counts[theme] >= 5, (theme, counts)
     assert len({p.id for p in PUZZLES}) == len(PUZZLES)
@@ -216,3 +216,49 @@ def test_a_puzzle_hand_is_the_engines_hand_replayed() -> None:
     for card in p.plays:
         hand = hand.play(card)
     assert hand == p.hand and isinstance(p.answers[0][0], Card)
+
+
+def unseen_cards(p: Puzzle) -> Counter[Card]:
+    view = p.view
+    seen = Counter(view.held) + Counter(c for t in (*view.tricks, view.trick) for c in t.cards)
+    return Counter(p.rules.deck) - seen
+
+
+def test_each_theme_states_what_the_position_shows() -> None:
+    """Each theme checked again here by its own reading of the position (docs/puzzles.md, "Themes")."""
+    queen = Card.parse("QS")
+    for p in PUZZLES:
+        view, card = p.view, p.answers[0][0]
+        trick = view.trick.cards
+        out = unseen_cards(p)
+        suit_held = [c for c in view.held if c.suit is card.suit]
+        for theme in p.themes:
+            if theme == "duck-queen":
+                assert queen not in view.held and (queen in trick or (out[queen] and trick[0].suit is queen.suit))
+            elif theme == "flush-queen":
+                assert not trick and card.suit is queen.suit and card.rank < queen.rank and out[queen]
+            elif theme == "drop-queen":
+                assert card == queen and trick
+            elif theme == "void-suit":
+                assert suit_held == [card] and len(view.held) >= 3
+            elif theme == "first-trick-dump":
+                assert view.first_trick and trick and card.rank >= 11 and max(c.rank for c in suit_held) == card.rank
+            elif theme in ("stop-moon", "shoot-moon"):
+                # the Omnibus bonus card taken does not stop a moon (variant.omnibus.moon)
+                moon = [points - bonus for points, bonus in zip(view.points, p.hand.bonus_points(), strict=True)]
+                takers = [s for s, points in enumerate(moon) if points]
+                assert len(takers) == 1 and p.rules.moon_points and (takers[0] == p.seat) == (theme == "shoot-moon")
+            elif theme == "omnibus-jack":
+                assert p.rules.bonus is not None and (card == p.rules.bonus or p.rules.bonus in trick)
+            elif theme == "twins":
+                assert p.rules.packs == 2 and (card in trick or suit_held.count(card) == 2)
+            elif theme == "pass-queen":
+                assert queen in p.answers[0]
+            elif theme == "lead":
+                assert not trick
+            elif theme == "follow":
+                assert trick and card.suit is trick[0].suit
+            elif theme == "discard":
+                assert trick and card.suit is not trick[0].suit
+            elif theme == "last-to-play":
+                assert len(trick) == p.rules.players - 1
