@@ -78,7 +78,9 @@ def snapshot(session: TableSession) -> dict[str, Any]:
 
 def _decisions(session: TableSession) -> list[int]:
     """Where each of the learner's cards kept for the review was played: the number of the game's
-    actions before it (found in the undo history, which holds every move of the learner's)."""
+    actions before it (found in the undo history, which holds every move of the learner's). The
+    learner's pass is in that history too, with no card played yet, as before their lead of the
+    first trick: only a move made in the play is one of these."""
     if not session.decisions:
         return []
     first = session.decisions[0][0].number
@@ -87,7 +89,8 @@ def _decisions(session: TableSession) -> list[int]:
     for before, seat in session.undo_stack:
         hand = before.hand
         key = (hand.number, _played(hand))
-        if hand.number >= first and key in wanted and seat == wanted[key].seat and key not in found:
+        if hand.number >= first and hand.phase == "play" and key in wanted and seat == wanted[key].seat \
+                and key not in found:
             found[key] = _length(before)
     return [found[key] for key in sorted(found)]
 

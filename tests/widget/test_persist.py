@@ -92,6 +92,29 @@ def test_a_page_reload_finds_the_game_again() -> None:
     assert fresh.state["phase"] == "pass" and not fresh.sheet["rows_text"]
 
 
+def test_a_reload_after_the_learner_passed_and_led_the_first_trick_finds_the_game_again() -> None:
+    """The learner's pass and their lead of the first trick are both made with no card played yet:
+    the saved record once took the pass for the lead, and a reload then refused the game and dealt
+    afresh (about one hand in five: the learner keeps the 2♣ in most passes). Seen in CI as a chance
+    failure of tests/lessons/test_controls.py's reload test, whose free game is dealt at random."""
+    seed = next(s for s in range(200) if "2C" in {c.code for c in HeartsTable(seed=s).game.hand.held(0)})
+    table = HeartsTable(seed=seed)
+    send(table, {"type": "hello", "client": CLIENT})
+    send(table, {"type": "pass", "state": table.state["id"],
+                 "cards": [c.code for c in table.game.hand.held(0) if c.code != "2C"][:3]})
+    assert table.game.hand.to_move == 0 and table.game.hand.phase == "play"
+    send(table, {"type": "play", "state": table.state["id"], "card": "2C"})
+    before = shown(table)
+    new_kernel()
+    fresh = HeartsTable(seed=seed)
+    send(fresh, {"type": "hello", "client": CLIENT})
+    assert fresh.notice["kind"] == "resumed"
+    assert fresh.game == table.game and shown(fresh) == before
+    assert [card for _, card in fresh._session.decisions] == [card for _, card in table._session.decisions]
+    again = HeartsTable.resume(table.save())
+    assert again.game == table.game
+
+
 def test_another_browser_and_a_table_already_played_keep_their_own_game() -> None:
     table = HeartsTable(seed=9)
     send(table, {"type": "hello", "client": CLIENT})
