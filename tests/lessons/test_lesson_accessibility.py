@@ -5,6 +5,8 @@ learner acts, runs in the lesson's whole walk (test_voila_lesson.py), which acts
 
 from __future__ import annotations
 
+import re
+
 from accessibility import small_things
 from playwright.sync_api import Page, expect
 
@@ -13,12 +15,13 @@ from hearts_widget.text.lessons import lesson_text
 from hearts_widget.text.translate import LANGUAGES
 
 from .conftest import SCREENSHOTS
-from .walk import SIZES, shoot
+from .walk import COUNT, SIZES, page_number, shoot
 
 # On a phone: what is wrong with the header (taller than HEADER_PX, or the path of steps unfolded), an
 # input, select or text box not whole in the window (cut off at a side), a board whose first
-# row of cards ends below the first screen (the lesson scrolled to its top), and a board taller than
-# the screen from its question to its last card (a 20-card two-pack hand included).
+# row of cards, or last card, ends below the first screen (the lesson scrolled to its top: the whole
+# board from its question to its last card under its step's words, a 20-card two-pack hand included),
+# and a board taller than the screen from its question to its last card.
 HEADER_PX = 140
 PHONE_FAULTS = """([step, most]) => {
   const rect = (e) => e.getBoundingClientRect();
@@ -42,6 +45,7 @@ PHONE_FAULTS = """([step, most]) => {
   if (end > innerHeight) faults.push(`the first row of cards ends at ${end} px`);
   const board = card?.closest('.hearts-lesson-position');
   const last = board ? Math.max(...[...board.querySelectorAll('.hw-hand .hw-card')].map((c) => rect(c).bottom)) : 0;
+  if (board && last - top > innerHeight) faults.push(`the last card ends at ${Math.round(last - top)} px`);
   if (board && last - rect(board).top > innerHeight) {
     faults.push(`the board is ${Math.round(last - rect(board).top)} px from its question to its last card`);
   }
@@ -53,8 +57,9 @@ def test_on_a_phone_every_step_has_big_enough_controls_and_text(class_lesson_pag
     """About 30-45 s: the 23 steps are each measured in four languages, walked forward in one
     language and back in the next (a step two away is built again when shown). The lesson is a
     class's (it asks the learner's name); on every step the header leaves room for the board (the
-    path of steps folded into its menu), every input is whole, a board's cards begin on the first
-    screen, and a board from its question to its last card fits one screen."""
+    path of steps folded into its menu), every input is whole, and every board of the step (each
+    turned to) is whole on the first screen from its question to its last card (issue 35: the
+    two-pack Cancellation boards ended 80-120 px below it in Tagalog and Cebuano)."""
     page = class_lesson_page
     page.set_viewport_size(SIZES["phone"])
     for turn, lang in enumerate(LANGUAGES):
@@ -70,6 +75,16 @@ def test_on_a_phone_every_step_has_big_enough_controls_and_text(class_lesson_pag
             expect(step.locator(".hw-table:not(.hw-columns):visible")).to_have_count(0)
             problems = small_things(page, ".hearts-lesson") + page.evaluate(PHONE_FAULTS, [current.key, HEADER_PX])
             assert not problems, f"{lang}, step {number} ({current.key}): {problems}"
+            if len(current.positions) > 1:  # every board of the step, each on a page of its own
+                shown, total = page_number(step)
+                by = 1 if shown == 1 else -1  # on from the first board, or back from the last
+                for _ in range(total - 1):
+                    step.locator(".hearts-lesson-next-board" if by == 1 else ".hearts-lesson-previous-board").click()
+                    shown += by
+                    expect(step.locator(COUNT)).to_have_text(re.compile(rf"^\D*{shown}\D+{total}\D*$"))
+                    expect(step.locator(".hw-table:not(.hw-columns):visible")).to_have_count(0)
+                    problems = page.evaluate(PHONE_FAULTS, [current.key, HEADER_PX])
+                    assert not problems, f"{lang}, step {number} ({current.key}), board {shown}: {problems}"
             if lang in ("en", "sw") and current.key in ("pass", "follow-suit", "guided"):
                 shoot(page, SCREENSHOTS / "a11y" / f"phone-{lang}-{number:02d}-{current.key}.png")
             if index < len(STEPS) - 1:
