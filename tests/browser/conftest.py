@@ -5,12 +5,15 @@ for each test."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import servers
 from servers import CHROMIUM, CHROMIUM_LAUNCH, SharedServer, no_request_leaves_the_machine  # noqa: F401 (autouse)
+
+from .launcher import Launcher
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "play.ipynb"
@@ -76,3 +79,13 @@ def notebook7_url(jupyter: SharedServer) -> str:
 def shots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+@pytest.fixture
+def launcher(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Launcher]:
+    """``python -m hearts_widget`` started as a teacher starts it, with the options the test gives
+    (``@pytest.mark.parametrize("launcher", [("--lesson", ...)], indirect=True)``), stopped after
+    it: the launcher's options are what these tests test, so each has its own."""
+    server = Launcher(tmp_path, *getattr(request, "param", ()))
+    yield server
+    server.stop()

@@ -13,9 +13,8 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from servers import free_port
+from servers import free_port, repository_env
 
-from .conftest import jupyter_env
 from .person import WAIT_MS
 
 RENDER_MS = 120_000  # ten kernels starting at once on a shared 2-core machine
@@ -28,7 +27,7 @@ class Launcher:
         port = free_port()
         self.log = tmp_path / "launcher.log"
         self.proc = subprocess.Popen([sys.executable, "-m", "hearts_widget", "--port", str(port), *options],
-                                     cwd=tmp_path, env=env or jupyter_env(tmp_path / "home"), stdout=subprocess.PIPE,
+                                     cwd=tmp_path, env=env or repository_env(tmp_path / "home"), stdout=subprocess.PIPE,
                                      stderr=self.log.open("wb"), text=True, start_new_session=True)
         line = self.proc.stdout.readline() if self.proc.stdout else ""
         match = re.search(r"open (http://127\.0\.0\.1:(\d+)/\S*)", line)

@@ -17,7 +17,6 @@ import json
 import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -33,14 +32,6 @@ from .launcher import RENDER_MS, Launcher, local_only, open_playable
 from .person import WAIT_MS, choose_and_pass
 
 CLEANUP_S = 60
-
-@pytest.fixture
-def launcher(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Launcher]:
-    options = getattr(request, "param", ())
-    server = Launcher(tmp_path, *options)
-    yield server
-    server.stop()
-
 
 def open_at_once(pages: list[Page], url: str, name: str) -> None:
     """Open ``url`` in every page before any has rendered; each must end playable (a screenshot

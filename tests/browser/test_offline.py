@@ -7,7 +7,6 @@ session's shared Jupyter server."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,9 +14,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from hearts_widget.lessons.path import STEPS
-from servers import SharedServer, free_port, start_server, stop_server
+from servers import SharedServer
 
-from .conftest import ROOT, jupyter_env
+from .conftest import ROOT
+from .launcher import Launcher
 from .person import hand_cards
 
 WAIT_MS = 120_000
@@ -26,14 +26,11 @@ ICON_FONT = '900 16px "Font Awesome 5 Free"'
 
 @pytest.fixture(scope="module")
 def launcher_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``python -m hearts_widget`` as README says to start it: a server of its own, as no
-    shared fixture starts the launcher (its one test here opens one page of it)."""
-    work = tmp_path_factory.mktemp("launcher")
-    port = free_port()
-    proc = start_server([sys.executable, "-m", "hearts_widget", f"--port={port}"], work,
-                        jupyter_env(work / "home"), port, work / "launcher.log", timeout=120)
-    yield f"http://127.0.0.1:{port}/"
-    stop_server(proc)
+    """``python -m hearts_widget`` as README says to start it, once for this module (its one
+    test here opens one page of it)."""
+    server = Launcher(tmp_path_factory.mktemp("launcher"))
+    yield f"http://127.0.0.1:{server.port}/"
+    server.stop()
 
 
 def icon_fonts_served_by(page: Page, origin: str) -> None:

@@ -75,55 +75,47 @@ def hidden_cards(data_dir: Path) -> set[str]:
     return {card.code for seat in range(1, game.rules.players) for card in game.hand.held(seat)} - passed
 
 
-def test_a_reload_in_voila_brings_back_the_same_game(page: Page, tmp_path: Path) -> None:
-    server = Launcher(tmp_path)
-    try:
-        frames: list[str] = []  # what the kernel sent this game's pages
-        page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: frames.append(str(frame))))
-        foreign = local_only(page.context, server.port)
-        open_playable(page, server.url)
-        play_a_little(page)
-        first_page = len(frames)
-        shown = what_is_shown(page)
-        page.add_init_script(script=WATCH_HANDS)
-        page.reload()
-        hand_cards(page).first.wait_for(timeout=RENDER_MS)
-        expect(page.get_by_test_id("notice")).to_be_visible(timeout=WAIT_MS)  # "your game is back"
-        # Every frame since the reload showed the learner's own hand, never the fresh deal.
-        hand = " ".join(shown["hand"])  # type: ignore[arg-type]
-        page.wait_for_function("(hand) => window.handsSeen.includes(hand)", arg=hand, timeout=WAIT_MS)
-        assert page.evaluate("window.handsSeen") == [hand]
-        # The new kernel's first message is a fresh deal, thrown away once the page's hello
-        # brings the saved game back: only this game's messages are checked.
-        fresh = next(i for i, f in enumerate(frames) if "hw-" not in f and '"kind":"resumed"' in f.replace(" ", ""))
-        frames = frames[:first_page] + frames[fresh:]
-        assert what_is_shown(page) == shown
-        storage = page.evaluate("JSON.stringify(Object.entries(localStorage))")
-        hidden = hidden_cards(tmp_path / "home" / "data")
-        assert len(hidden) >= 27, hidden
-        assert not [code for code in hidden if f'"{code}"' in storage], "localStorage holds a hidden card"
-        leaked = [code for code in hidden if any(f'"code":"{code}"' in f or f'"code": "{code}"' in f for f in frames)]
-        assert not leaked, f"the page was sent hidden cards {leaked}"
-        assert frames, "the test watched the kernel's messages"
-        expect(page.locator("[data-key=new]")).to_be_visible()  # New game is one click away
-        assert not foreign, foreign
-    finally:
-        server.stop()
+def test_a_reload_in_voila_brings_back_the_same_game(page: Page, launcher: Launcher, tmp_path: Path) -> None:
+    frames: list[str] = []  # what the kernel sent this game's pages
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: frames.append(str(frame))))
+    foreign = local_only(page.context, launcher.port)
+    open_playable(page, launcher.url)
+    play_a_little(page)
+    first_page = len(frames)
+    shown = what_is_shown(page)
+    page.add_init_script(script=WATCH_HANDS)
+    page.reload()
+    hand_cards(page).first.wait_for(timeout=RENDER_MS)
+    expect(page.get_by_test_id("notice")).to_be_visible(timeout=WAIT_MS)  # "your game is back"
+    # Every frame since the reload showed the learner's own hand, never the fresh deal.
+    hand = " ".join(shown["hand"])  # type: ignore[arg-type]
+    page.wait_for_function("(hand) => window.handsSeen.includes(hand)", arg=hand, timeout=WAIT_MS)
+    assert page.evaluate("window.handsSeen") == [hand]
+    # The new kernel's first message is a fresh deal, thrown away once the page's hello
+    # brings the saved game back: only this game's messages are checked.
+    fresh = next(i for i, f in enumerate(frames) if "hw-" not in f and '"kind":"resumed"' in f.replace(" ", ""))
+    frames = frames[:first_page] + frames[fresh:]
+    assert what_is_shown(page) == shown
+    storage = page.evaluate("JSON.stringify(Object.entries(localStorage))")
+    hidden = hidden_cards(tmp_path / "home" / "data")
+    assert len(hidden) >= 27, hidden
+    assert not [code for code in hidden if f'"{code}"' in storage], "localStorage holds a hidden card"
+    leaked = [code for code in hidden if any(f'"code":"{code}"' in f or f'"code": "{code}"' in f for f in frames)]
+    assert not leaked, f"the page was sent hidden cards {leaked}"
+    assert frames, "the test watched the kernel's messages"
+    expect(page.locator("[data-key=new]")).to_be_visible()  # New game is one click away
+    assert not foreign, foreign
 
 
-def test_a_dead_kernel_says_connection_lost(page: Page, tmp_path: Path) -> None:
-    server = Launcher(tmp_path)
-    try:
-        open_playable(page, server.url)
-        [kernel] = server.kernels()
-        os.kill(kernel, signal.SIGKILL)
-        page.locator(".hw-hand .hw-card").first.click()  # a click the kernel will never answer
-        banner = page.get_by_test_id("connection-lost")
-        expect(banner).to_be_visible(timeout=30_000)
-        expect(banner).to_contain_text("reload the page to continue")
-        page.screenshot(path=Path(__file__).resolve().parents[2] / "artifacts" / "screenshots" / "connection-lost.png")
-    finally:
-        server.stop()
+def test_a_dead_kernel_says_connection_lost(page: Page, launcher: Launcher) -> None:
+    open_playable(page, launcher.url)
+    [kernel] = launcher.kernels()
+    os.kill(kernel, signal.SIGKILL)
+    page.locator(".hw-hand .hw-card").first.click()  # a click the kernel will never answer
+    banner = page.get_by_test_id("connection-lost")
+    expect(banner).to_be_visible(timeout=30_000)
+    expect(banner).to_contain_text("reload the page to continue")
+    page.screenshot(path=Path(__file__).resolve().parents[2] / "artifacts" / "screenshots" / "connection-lost.png")
 
 
 def test_a_reload_and_a_kernel_restart_in_jupyterlab_bring_back_the_game(page: Page, lab_url: str) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -51,14 +50,6 @@ LEAGUE_RUN = {"deals": 12, "field": ["rule", "random"], "seed": 0, "finished": 0
         ("broken", "learner-0001", "José", 8.9, [{"kind": "raised", "detail": "AttributeError: nothing",
                                                   "count": 2}]),
         ("random", None, None, 11.5, [])], start=1)]}
-
-
-@pytest.fixture
-def classroom(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Launcher]:
-    """``python -m hearts_widget --lesson`` with the test's options, stopped after it."""
-    server = Launcher(tmp_path, "--lesson", *request.param)
-    yield server
-    server.stop()
 
 
 def teacher_link(launcher: Launcher) -> str:
@@ -109,13 +100,13 @@ def own_results(page: Page) -> list[dict[str, str]]:
 
 # About 45-70 s: a launcher of its own (its class store and teacher token are what is tested), three
 # learners' kernels and pages at once, and the teacher's page following their answers as it polls.
-@pytest.mark.parametrize("classroom", [("--no-check", "--token")], indirect=True)  # its lessons start at step 1
+# Its lessons start at step 1 (--no-check).
+@pytest.mark.parametrize("launcher", [("--lesson", "--no-check", "--token")], indirect=True)
 def test_the_teacher_sees_three_learners_work_and_a_learner_is_refused(browser: Browser,
-                                                                       classroom: Launcher) -> None:
+                                                                       launcher: Launcher) -> None:
     """About 40-50 s (issue 31): four pages at once, three learners' lessons, each with a kernel of its
     own, and the teacher's page following them, a live board put before the class and revealed: what
     a class does, which no smaller page shows."""
-    launcher = classroom
     teacher_url = teacher_link(launcher)
     contexts = [browser.new_context() for _ in range(4)]
     foreign = [local_only(context, launcher.port) for context in contexts]
@@ -247,12 +238,11 @@ def check_answer(exercise: Exercise, right: bool) -> str:
     return exercise.answer if right else next(c.id for c in exercise.choices if c.id not in exercise.answers)
 
 
-@pytest.mark.parametrize("classroom", [("--class-db", "class.sqlite", "--teacher-token",
+@pytest.mark.parametrize("launcher", [("--lesson", "--class-db", "class.sqlite", "--teacher-token",
                                         "teacher-token-for-the-looks", "--check-later", "7")], indirect=True)
 @pytest.mark.parametrize("lang", ["en", "sw"])
-def test_the_teachers_page_is_accessible_and_fits_light_and_dark(browser: Browser, classroom: Launcher,
+def test_the_teachers_page_is_accessible_and_fits_light_and_dark(browser: Browser, launcher: Launcher,
                                                                  tmp_path: Path, lang: str) -> None:
-    launcher = classroom
     store = ClassStore(tmp_path / "class.sqlite")
     checked = with_checks(LESSON, CheckPlan(later_days=7))  # the lesson as served with --check-later 7
     items = check_items(checked)
