@@ -376,8 +376,8 @@ PAGE_END = ".hw-hand .hw-card, .hearts-lesson-choice"
 def page_on_one_screen(page: Page, root: Locator, part: Locator, what: str) -> None:
     """A review's or a quiz's page (a board or a question) alone on one screen: at 1280x800 and
     1024x768 the step's title, the pager's count, the whole page and Next are in the window; on a
-    phone, the page's question and its answers (a question's) or its cards (a board's hand: a one-pack
-    hand whole, of a two-pack hand the first row) are on the first screen, the lesson
+    phone, the page's question and its answers (a question's) or its cards (a board's whole hand, a
+    two-pack one too: issue 35) are on the first screen, the lesson
     scrolled to its top, and a board from its question to its last card is no taller than the screen
     (a 20-card two-pack hand too). The window is left at 1280x800."""
     things = [("step", ".hearts-lesson-text h3"), ("step", COUNT), ("part", ""), ("page", ".hearts-lesson-next")]
@@ -392,8 +392,8 @@ def page_on_one_screen(page: Page, root: Locator, part: Locator, what: str) -> N
         const top = document.querySelector('.hearts-lesson').getBoundingClientRect().top;
         const at = document.querySelector('.hearts-lesson').offsetTop;
         const shown = [...part.querySelectorAll(ends)].filter((e) => e.getClientRects().length);
-        const cards = shown.filter((e) => e.matches('.hw-card'));  // a one-pack hand whole, a two-pack one begun
-        const last = cards.length ? cards[cards.length > 13 ? 0 : cards.length - 1] : shown.pop();
+        const cards = shown.filter((e) => e.matches('.hw-card'));  // the hand whole, a two-pack one too
+        const last = cards.length ? cards[cards.length - 1] : shown.pop();
         const end = (last || part).getBoundingClientRect().bottom - top + at;
         const bottoms = cards.map((e) => e.getBoundingClientRect().bottom);
         const tall = cards.length ? Math.max(...bottoms) - part.getBoundingClientRect().top : 0;
