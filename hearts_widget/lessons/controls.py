@@ -730,7 +730,8 @@ def rules_card_html(lesson: Lesson, rules: Rules, lang: str) -> str:
             continue
         heading = " · ".join(rule_name(rule, lang) for rule in step.rules) or step.title(lang)
         sections.append(f"<h4>{escape(heading)}</h4>" + "".join(f"<p>{escape(p(lang))}</p>" for p in step.card))
-    title = f"<h3>{escape(lesson_text('ui.rules-card-title', lang))}</h3>"
+    game = variant_names(lang)[rules.variant]  # the card says which game and table it is for
+    title = f"<h3>{escape(lesson_text('ui.rules-card-title', lang, game=game, players=rules.players))}</h3>"
     return f"<div class='hearts-lesson-rules-card'>{title}{''.join(sections)}</div>"
 
 

@@ -78,7 +78,7 @@ def _texts(lang: str | None) -> Mapping[str, str]:
         "ui.step-done": t.gettext("Step {number}: {title} (done)"),
         "ui.step-todo": t.gettext("Step {number}: {title}"),
         "ui.step-ahead": t.gettext("Step {number} (still to come)"),
-        "ui.rules-card-title": t.gettext("The rules of Hearts"),
+        "ui.rules-card-title": t.gettext("The rules of {game}, {players} players"),
         "ui.guided-others": t.gettext("The others are playing. Your turn comes next."),
         "ui.guided-held": t.gettext("See who won the trick and why, then press {button}."),
         "ui.guided-done": t.gettext(

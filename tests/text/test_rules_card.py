@@ -20,6 +20,7 @@ from hearts_widget.lessons.controls import RulesCard, rules_card_html
 from hearts_widget.lessons.format import lesson_from_dict
 from hearts_widget.lessons.path import LESSON
 from hearts_widget.text import LANGUAGES
+from hearts_widget.text.lessons import lesson_text
 from hearts_widget.text.messages import number_text
 from hearts_widget.text.rule_names import rule_name
 from hearts_widget.text.rules_card import rules_card
@@ -204,6 +205,9 @@ def test_the_printed_card_holds_every_line_under_its_rules_name(lang: str, rules
     for rule, line in rules_card(rules, lang):
         assert escape(line) in html and escape(rule_name(rule, lang)) in html
     assert "soon" not in html
+    title = lesson_text("ui.rules-card-title", lang, game=variant_names(lang)[rules.variant], players=rules.players)
+    assert html.count("<h3>") == 1 and f"<h3>{escape(title)}</h3>" in html, "the card names its game and table"
+    assert variant_names(lang)[rules.variant] in title and str(rules.players) in title
 
 
 def test_the_lesson_card_is_chosen_by_game_and_players_and_kept() -> None:
