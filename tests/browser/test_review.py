@@ -106,6 +106,8 @@ def review_on_the_first_screen(page: Page, shots: Path) -> None:
         page.set_viewport_size({"width": width, "height": height})
         expect(button).to_have_count(1)
         expect(page.get_by_test_id("hand-over").get_by_role("button", name="Review this hand")).to_be_visible()
+        # The next hand's pass comes in an update of its own, which can follow the hand's end.
+        expect(page.get_by_test_id("pass-prompt")).to_be_visible()
         bottom = page.evaluate("""(button) => {
           window.scrollTo(0, 0);
           for (const el of document.querySelectorAll("*")) if (el.scrollTop) el.scrollTop = 0;
