@@ -973,15 +973,17 @@ export default {
     }
 
     function prompt(state, ui) {
+      // Of the review only its button's words: the review's progress (one update per card judged
+      // while the learner reads) would otherwise draw the hand's result and the pass again each time.
+      const review = reviewFirst(state);
       const deps = [state.aim, statics().point_cards, state.hand_over, state.passing, state.passing ? state.pass.prompts[local.selected.size] : null,
         state.status, state.your_turn, state.pass.received_text, state.table_notes, state.hint,
-        state.finish_offer, ui.coach, ui.finish_hand, reviewFirst(state)];
+        state.finish_offer, ui.coach, ui.finish_hand, review ? review.labels.button : null];
       return panel("prompt", deps, () => {
         const box = h("div", { class: "hw-prompt" });
         // The aim, then what counts as a point under the table's rules (static: it changes with them only).
         if (state.aim) box.append(h("div", { class: "hw-aim", "data-testid": "aim" }, state.aim, " ", statics().point_cards));
         if (state.hand_over) {
-          const review = reviewFirst(state);
           box.append(h("div", { class: "hw-hand-over", "data-testid": "hand-over" }, state.hand_over, " ",
             // The review of the hand just over, on the first screen, before the next hand's pass.
             review ? h("button", { class: "hw-button hw-primary", "data-key": "review-open", onclick: () => openReview("review-open") },
