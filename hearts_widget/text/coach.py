@@ -144,11 +144,8 @@ def _reason_text(reason: str, facts: dict[str, Any], lang: str | None, names: Na
             "You have no {suit}: discard {card}, worth {points} points, onto {winner}'s trick.",
             facts["points"]).format(**v)
     if reason == "search-better":
-        # Estimated from many deals: said as a whole number of points, at least one.
-        gain = max(1, round(facts["gain"]))
-        return t.ngettext("{card} is about {gain} point better here than {instead}.",
-                          "{card} is about {gain} points better here than {instead}.",
-                          gain).format(**{**v, "gain": gain})
+        # Estimated from many deals, in the learner's own points: a whole number, at least one.
+        return t.gettext("{card} is about {gain} of your points better here than {instead}.").format(**v)
     if reason == "lead-low":
         return t.ngettext(
             "Lead {card}: {higher} higher card of that suit is still out, so someone else will likely win the trick.",
@@ -259,7 +256,7 @@ def feedback_text(reason: str, facts: dict[str, Any], lang: str | None = None, n
     if reason == "better-card":
         return t.gettext(
             "From what you could see when you played, {better} was the better card: on average it would have "
-            "saved you about {cost} points compared with {card}.").format(**v)
+            "saved you about {cost} of your points compared with {card}.").format(**v)
     if reason == "best-card":
         return t.gettext("{card} was the best card you could play there, from what you could see. Well found!"
                          ).format(**v)
@@ -305,7 +302,7 @@ def review_progress(done: int, total: int, lang: str | None = None) -> str:
 
 def review_mark(card: Card, better: Card, cost: float, lang: str | None = None) -> str:
     """One costly card of the review, in one plain sentence."""
-    return translator(lang).gettext("{card} cost you about {cost} points: {better} was better here.").format(
+    return translator(lang).gettext("{card} cost you about {cost} of your points: {better} was better here.").format(
         card=str(card), better=str(better), cost=points_said(cost))
 
 
@@ -317,8 +314,8 @@ def retry_prompt(card: Card, lang: str | None = None) -> str:
 def retry_answer(best: Card, card: Card, cost: float, lang: str | None = None) -> str:
     """Try again, after two wrong tries: the best card and why."""
     return translator(lang).gettext(
-        "The best card was {best}. I tried many ways the hidden cards could lie: on average it saves you "
-        "about {cost} points compared with {card}.").format(best=str(best), card=str(card), cost=points_said(cost))
+        "The best card was {best}: on average it saves you about {cost} of your points compared with {card}."
+    ).format(best=str(best), card=str(card), cost=points_said(cost))
 
 
 def _cards_text(cards: tuple[Card, ...]) -> str:
@@ -330,7 +327,7 @@ def review_pass(cards: tuple[Card, ...], best: tuple[Card, ...], cost: float, la
     t = translator(lang)
     if cost < 1:
         return t.gettext("Your pass, {cards}, was a good one.").format(cards=_cards_text(cards))
-    return t.gettext("Your pass, {cards}, cost you about {cost} points: passing {better} was better.").format(
+    return t.gettext("Your pass, {cards}, cost you about {cost} of your points: passing {better} was better.").format(
         cards=_cards_text(cards), better=_cards_text(best), cost=points_said(cost))
 
 
@@ -344,6 +341,6 @@ def retry_pass_prompt(cards: tuple[Card, ...], seat: str, lang: str | None = Non
 def retry_pass_answer(best: tuple[Card, ...], cards: tuple[Card, ...], cost: float, lang: str | None = None) -> str:
     """Try again at the pass, after two wrong tries: the best pass and why."""
     return translator(lang).gettext(
-        "The best pass was {best}. I tried many ways the hidden cards could lie: on average it saves you "
-        "about {cost} points compared with {cards}.").format(best=_cards_text(best), cards=_cards_text(cards),
+        "The best pass was {best}: on average it saves you about {cost} of your points compared with {cards}."
+    ).format(best=_cards_text(best), cards=_cards_text(cards),
                                                              cost=points_said(cost))

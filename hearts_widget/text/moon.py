@@ -28,4 +28,4 @@ def moon_mark(cost: float, lang: str | None = None) -> str:
     """Beside a costly card in a hand the learner shot as a moon: it worked this time, and why it is still marked."""
     return translator(lang).gettext(
         "This time the others let you take every point and you shot the moon; against careful players "
-        "this choice costs about {cost} points.").format(cost=points_said(cost))
+        "this choice costs about {cost} of your points.").format(cost=points_said(cost))

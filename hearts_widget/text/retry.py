@@ -32,14 +32,14 @@ def solved_text(solved: int, total: int, lang: str | None = None) -> str:
 
 def hidden_mark(card: Card, cost: float, lang: str | None = None) -> str:
     """A costly card in the review before the learner has tried it again: what it cost, not the better card."""
-    return translator(lang).gettext("{card} cost you about {cost} points. Can you find a better card? "
+    return translator(lang).gettext("{card} cost you about {cost} of your points. Can you find a better card? "
                                     "Try again.").format(card=str(card), cost=points_said(cost))
 
 
 def hidden_pass(cards: Sequence[Card], cost: float, lang: str | None = None) -> str:
     """A costly pass in the review before the learner has tried it again: what it cost, not the better pass."""
-    return translator(lang).gettext("Your pass, {cards}, cost you about {cost} points. Can you find a better pass? "
-                                    "Try again.").format(cards=_cards_text(cards), cost=points_said(cost))
+    return translator(lang).gettext("Your pass, {cards}, cost you about {cost} of your points. Can you find a better "
+                                    "pass? Try again.").format(cards=_cards_text(cards), cost=points_said(cost))
 
 
 def card_verdict(card: Card, played: Card, cost: float, gain: float, good: bool, lang: str | None = None) -> str:
@@ -50,14 +50,14 @@ def card_verdict(card: Card, played: Card, cost: float, gain: float, good: bool,
     if good:
         return t.gettext("{card} is a good card here. Well found!").format(card=str(card))
     if card == played:
-        return t.gettext("{card} is the card you played: it costs about {cost} points more than the best card. "
+        return t.gettext("{card} is the card you played: it costs about {cost} of your points more than the best card. "
                          "Try again.").format(card=str(card), cost=points_said(cost))
     if gain >= 1:
-        return t.gettext("{card} is better than {played}, by about {gain} points, but it still costs about {cost} "
-                         "points more than the best card. Try again.").format(
+        return t.gettext("{card} is better than {played}, by about {gain} of your points, but it still costs about "
+                         "{cost} more than the best card. Try again.").format(
             card=str(card), played=str(played), gain=points_said(gain), cost=points_said(cost))
-    return t.gettext("{card} is not better than {played}: it costs about {cost} points more than the best card. "
-                     "Try again.").format(card=str(card), played=str(played), cost=points_said(cost))
+    return t.gettext("{card} is not better than {played}: it costs about {cost} of your points more than the best "
+                     "card. Try again.").format(card=str(card), played=str(played), cost=points_said(cost))
 
 
 def pass_verdict(cards: Sequence[Card], passed: Sequence[Card], cost: float, gain: float, good: bool,
@@ -67,11 +67,11 @@ def pass_verdict(cards: Sequence[Card], passed: Sequence[Card], cost: float, gai
     if good:
         return t.gettext("Passing {cards} is a good pass here. Well found!").format(cards=_cards_text(cards))
     if set(cards) == set(passed):
-        return t.gettext("Passing {cards} is the pass you made: it costs about {cost} points more than the best "
-                         "pass. Try again.").format(cards=_cards_text(cards), cost=points_said(cost))
+        return t.gettext("Passing {cards} is the pass you made: it costs about {cost} of your points more than the "
+                         "best pass. Try again.").format(cards=_cards_text(cards), cost=points_said(cost))
     if gain >= 1:
-        return t.gettext("Passing {cards} is better than your pass, by about {gain} points, but it still costs "
-                         "about {cost} points more than the best pass. Try again.").format(
+        return t.gettext("Passing {cards} is better than your pass, by about {gain} of your points, but it still "
+                         "costs about {cost} more than the best pass. Try again.").format(
             cards=_cards_text(cards), gain=points_said(gain), cost=points_said(cost))
-    return t.gettext("Passing {cards} is not better than your pass: it costs about {cost} points more than the "
+    return t.gettext("Passing {cards} is not better than your pass: it costs about {cost} of your points more than the "
                      "best pass. Try again.").format(cards=_cards_text(cards), cost=points_said(cost))

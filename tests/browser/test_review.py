@@ -195,7 +195,8 @@ def test_review_walks_the_costly_choices_and_try_again_shows_only_what_the_learn
         step_to(page, number)
         titles.append(page.get_by_test_id("walk-title").inner_text())
         mark = walk.get_by_test_id("review-mark")
-        expect(mark).to_contain_text(re.compile(r"cost you about [\d.]+ points\. Can you find a better (card|pass)\?"))
+        expect(mark).to_contain_text(
+            re.compile(r"cost you about \d+ of your points\. Can you find a better (card|pass)\?"))
         expect(mark).not_to_contain_text("better here")
         trick = walk_title(page)[2]
         if trick is None:
@@ -251,7 +252,7 @@ def test_review_walks_the_costly_choices_and_try_again_shows_only_what_the_learn
     expect(answer).to_contain_text("The best card was")
     expect(page.get_by_role("button", name="Show the answer")).to_have_count(0)
     answer_text = answer.inner_text()
-    best = re.search(r"The best card was (\S+)\.", answer_text).group(1)  # type: ignore[union-attr]
+    best = re.search(r"The best card was (\S+):", answer_text).group(1)  # type: ignore[union-attr]
     assert not shows(before_trying, best), ("the better card was shown before the first try",
                                             [line for line in before_trying if shows([line], best)])
     page.get_by_test_id("retry").locator(f"[data-testid=retry-hand] button[data-code='{code_of(best)}']").click()
@@ -299,7 +300,7 @@ def try_the_pass_again(page: Page, dealt: list[str], shots: Path) -> None:
     walk = page.get_by_test_id("review-walk")
     line = walk.get_by_test_id("review-mark")
     # Not tried yet: what it cost, not the better pass.
-    reason = re.compile(r"Your pass, (\S+ \S+ \S+), cost you about [\d.]+ points\. Can you find a better pass\?")
+    reason = re.compile(r"Your pass, (\S+ \S+ \S+), cost you about \d+ of your points\. Can you find a better pass\?")
     expect(line).to_contain_text(reason)
     passed = reason.search(line.inner_text()).group(1).split()  # type: ignore[union-attr]
     assert sorted(passed) == sorted(dealt[:3]), "the review names the three cards the learner passed"
@@ -326,7 +327,7 @@ def try_the_pass_again(page: Page, dealt: list[str], shots: Path) -> None:
     expect(answer).to_contain_text("The best pass was")
     assert_axe_clean(page, "Try again at the pass")
     page.screenshot(path=shots / "review-pass-try-again.png", full_page=True)
-    best = re.search(r"The best pass was (\S+ \S+ \S+)\.", answer.inner_text()).group(1).split()  # type: ignore[union-attr]
+    best = re.search(r"The best pass was (\S+ \S+ \S+):", answer.inner_text()).group(1).split()  # type: ignore[union-attr]
     choose_in_retry(board, best)
     confirm.click()
     expect(page.get_by_test_id("retry-verdict")).to_contain_text("is a good pass here. Well found!")
@@ -354,8 +355,9 @@ def test_score_moon_the_review_names_the_moon_every_choice_has_its_reason_and_a_
     for number in range(1, total + 1):
         step_to(page, number)
         expect(walk.get_by_test_id("review-mark")).to_contain_text(re.compile(
-            r"cost you about [\d.]+ points\. Can you find a better (card|pass)\? Try again\. This time the others let "
-            r"you take every point and you shot the moon; against careful players this choice costs about [\d.]+"))
+            r"cost you about \d+ of your points\. Can you find a better (card|pass)\? Try again\. This time the "
+            r"others let you take every point and you shot the moon; against careful players this choice costs "
+            r"about \d+ of your points\."))
     step_to(page, 3)
     page.screenshot(path=shots / "review-walk-moon-1280.png")
     page.set_viewport_size({"width": 390, "height": 844})

@@ -94,7 +94,7 @@ def test_try_again_shows_only_what_the_learner_saw_and_answers_after_two_wrong_t
             and not retry["solved"]
         assert bool(retry["answer"]) == (tries == 2)
     best = judge_card(view, played).best
-    assert retry["answer"].startswith(f"The best card was {best}.")
+    assert retry["answer"].startswith(f"The best card was {best}:")
     send(table, {"type": "retry_play", "card": best.code})
     assert table.review["retry"]["solved"]
     assert table.review["retry"]["verdict"] == f"{best} is a good card here. Well found!"
@@ -144,8 +144,8 @@ def test_the_review_judges_the_pass_from_the_learners_thirteen_cards() -> None:
     assert review["passing"]["class"] == judged.verdict != "good" and judged.cost >= 1
     # Not tried yet: what it cost, not the better pass.
     assert review["passing"]["text"] == (f"{review['passing']['reason']} Your pass, {' '.join(map(str, passed))}, "
-                                         f"cost you about {points_said(judged.cost)} points. Can you find a better "
-                                         "pass? Try again.")
+                                         f"cost you about {points_said(judged.cost)} of your points. Can you find a "
+                                         "better pass? Try again.")
     # The pass counts in the classes, and its mark sits beside the first trick in the replay.
     assert review["marks"][0] == review["passing"] and review["passing"]["trick"] == 0
     assert 0 in {number for _title, number, *_rest in table.summary["tricks"]}
@@ -170,7 +170,7 @@ def test_try_again_at_the_pass_shows_only_the_thirteen_cards_dealt_and_answers_a
             and not retry["solved"]
         assert bool(retry["answer"]) == (tries == 2)
     best = judge_pass(dealt.view(0), passed).best
-    assert retry["answer"].startswith(f"The best pass was {' '.join(map(str, best))}.")
+    assert retry["answer"].startswith(f"The best pass was {' '.join(map(str, best))}:")
     assert card_texts(retry) <= {str(c) for c in held}
     send(table, {"type": "retry_play", "cards": [c.code for c in best]})
     assert table.review["retry"]["solved"]
@@ -304,7 +304,7 @@ def test_before_the_first_try_nothing_in_the_review_names_the_better_card_or_a_l
     send(table, {"type": "retry_play", "card": played.code})
     assert best not in card_texts(without_own(table.review, best))
     send(table, {"type": "retry_play", "card": played.code})
-    assert table.review["retry"]["answer"].startswith(f"The best card was {best}.")
+    assert table.review["retry"]["answer"].startswith(f"The best card was {best}:")
     assert next(m for m in table.review["marks"] if m["decision"] == decision)["text"].endswith(
         f"{best} was better here.")
     send(table, {"type": "retry", "decision": None})
@@ -344,11 +344,12 @@ def test_a_card_better_than_the_one_played_is_told_so(monkeypatch: pytest.Monkey
     send(table, {"type": "retry", "decision": decision})
     send(table, {"type": "retry_play", "card": tried.code})
     assert table.review["retry"]["verdict"] == (
-        f"{tried} is better than {played}, by about 21 points, but it still costs about 2 points more than the "
+        f"{tried} is better than {played}, by about 21 of your points, but it still costs about 2 more than the "
         "best card. Try again.")
     costs[tried] = 24.0
     send(table, {"type": "retry_play", "card": tried.code})
-    assert table.review["retry"]["verdict"].startswith(f"{tried} is not better than {played}: it costs about 24 points")
+    assert table.review["retry"]["verdict"].startswith(
+        f"{tried} is not better than {played}: it costs about 24 of your points")
 
 
 def test_show_the_answer_skip_and_the_count_of_decisions_solved() -> None:
@@ -363,7 +364,7 @@ def test_show_the_answer_skip_and_the_count_of_decisions_solved() -> None:
     assert not table.review["retry"]["answer"]
     send(table, {"type": "retry_answer"})
     best = review.pass_judged.best  # type: ignore[union-attr]
-    assert table.review["retry"]["answer"].startswith(f"The best pass was {' '.join(map(str, best))}.")
+    assert table.review["retry"]["answer"].startswith(f"The best pass was {' '.join(map(str, best))}:")
     send(table, {"type": "retry_play", "cards": [c.code for c in best]})
     assert table.review["retry"]["solved"] and table.review["solved"]["solved"] == 0
     # Skip: on to the next costly decision not settled yet; the skipped one names its better card.

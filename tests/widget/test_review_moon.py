@@ -66,7 +66,7 @@ def test_score_moon_made_the_review_names_the_moon_and_every_costly_mark_says_wh
         assert state["moon"]["text"] == "You shot the moon: you took every point of the hand."
         assert state["marks"][-1]["text"].endswith(
             "This time the others let you take every point and you shot the moon; against careful players "
-            "this choice costs about 8 points.")
+            "this choice costs about 8 of your points.")
     else:
         assert state["moon"]["text"] != review_state(judged_review(11), NAMES, "en")["moon"]["text"]  # type: ignore[index]
 
