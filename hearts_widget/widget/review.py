@@ -271,7 +271,8 @@ def review_state(review: Review | None, names: list[str], lang: str) -> dict[str
     kinds = ["good"] + [name for name, _ in reversed(CLASSES)]
     state["classes"] = [{"class": kind, "name": labels[kind],
                          "count": sum(1 for j in judged if j.verdict == kind),
-                         "points": round(sum(j.cost for j in judged if j.verdict == kind), 1)}
+                         # the learner's own points, as a person says them: a whole number
+                         "points": round(sum(j.cost for j in judged if j.verdict == kind))}
                         for kind in kinds]
     passed = review.pass_judged
     if passed is not None:

@@ -146,6 +146,8 @@ def test_the_review_and_try_again_say_whole_numbers_of_your_own_points(
     first = review.judged[review.costly()[-1]]  # type: ignore[index]
     with few_deals():  # the coach's hint, said with each answer, from a few deals
         spoken = walk_and_try_again(review, monkeypatch)
+    # The review's table: the points lost in each class, whole numbers too.
+    assert all(type(c["points"]) is int for c in review_state(review, ["You"] * 7, "en")["classes"])  # type: ignore[index]
     for row in spoken:
         for lang, text in row.items():
             assert not DECIMAL.search(text), f"{name}, {lang}: a decimal in {text!r}"
