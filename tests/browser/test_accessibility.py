@@ -123,10 +123,13 @@ def test_axe_finds_nothing_serious_at_any_state_of_a_game(page: Page, voila_note
             return
         held["seen"] = True
         assert_axe_clean(page, "a held trick")
-        page.get_by_role("button", name="Show the last trick").click()
+        # Pressed from the keyboard, not aimed at with the mouse: in CI run 20 the held trick was
+        # continued before Continue was clicked (the test then waited 30 s for a Continue gone); a click
+        # aimed at a button an update moves can land on the felt or a card, and both continue a held trick.
+        page.get_by_role("button", name="Show the last trick").press("Enter")
         expect(page.get_by_role("group", name="Last trick")).to_be_visible()
         assert_axe_clean(page, "the last trick shown")
-        page.get_by_role("button", name="Hide the last trick").click()
+        page.get_by_role("button", name="Hide the last trick").press("Enter")
         # Gone before Continue is clicked: the button moves up into its place as it goes, and a
         # click on its way then lands on the felt, which continues too (the click was never seen
         # to land, and waited 30 s for a Continue already gone: 4 of 9 runs under load).
