@@ -465,10 +465,18 @@ export default {
     }
 
     // -- focus: kept where the learner left it; moved only when its element went away.
-    let kept = null; // the control focus is kept on (keepFocus), until focus goes anywhere else
+    let kept = null; // the control focus is kept on (keepFocus), until the learner moves it elsewhere
+    // When the learner last pressed (a pointer or a key) in the table: focus that comes within
+    // LEARNER_MOVE_MS of it is theirs. Focus moved by a script (the page, a test's driver) is not.
+    const LEARNER_MOVE_MS = 500;
+    let pressedAt = -Infinity;
+    const pressed = () => { pressedAt = performance.now(); };
+    root.addEventListener("pointerdown", pressed, true);
+    root.addEventListener("keydown", pressed, true);
     root.addEventListener("focusin", (event) => {
       local.hadFocus = true;
-      if (event.target !== kept) kept = null; // the learner moved it: no longer the table's to keep
+      // The learner moved it: no longer the table's to keep (the table's own focus keeps it again).
+      if (event.target !== kept && performance.now() - pressedAt < LEARNER_MOVE_MS) kept = null;
       if (event.target !== local.placed) local.placed = null; // the learner moved it: theirs now
       if (event.target.dataset && event.target.dataset.key) local.focusKey = event.target.dataset.key;
     });
