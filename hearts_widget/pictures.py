@@ -51,13 +51,10 @@ def arena_svg(result: ArenaResult) -> str:
         for index, side in enumerate(sides):
             start, end = sorted((zero, LABEL + (values[index] - low) * scale))
             parts.append(_text(LABEL - 8, y + 17, side.name, anchor="end"))
-            parts.append(f'<rect x="{start:.1f}" y="{y + 4}" width="{max(end - start, 1):.1f}" height="{ROW - 8}" '
-                         f'fill="{COLOURS[index]}" rx="2"/>')
+            parts.append(_bar(start, end, y, COLOURS[index]))
             if intervals is not None:
                 lo, hi = (LABEL + (v - low) * scale for v in intervals[index])
-                middle = y + ROW / 2
-                parts.append(f'<path d="M{lo:.1f} {middle}H{hi:.1f}M{lo:.1f} {middle - 6}V{middle + 6}'
-                             f'M{hi:.1f} {middle - 6}V{middle + 6}" stroke="currentColor" stroke-width="1.5"/>')
+                parts.append(_interval(lo, hi, y))
             parts.append(_text(LABEL + BAR_WIDTH + 8, y + 17, labels[index]))
             y += ROW
         parts.append(f'<line x1="{zero:.1f}" y1="{y - 2 * ROW}" x2="{zero:.1f}" y2="{y}" stroke="currentColor" '
@@ -71,6 +68,19 @@ def arena_svg(result: ArenaResult) -> str:
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" '
             f'style="max-width:100%;height:auto;font-family:system-ui,sans-serif" role="img" '
             f'aria-label="{escape(words["summary"])}">{"".join(parts)}</svg></figure>')
+
+
+def _bar(start: float, end: float, y: float, colour: str) -> str:
+    """A row's bar, from ``start`` to ``end`` (at least 1 px wide)."""
+    return (f'<rect x="{start:.1f}" y="{y + 4}" width="{max(end - start, 1):.1f}" height="{ROW - 8}" '
+            f'fill="{colour}" rx="2"/>')
+
+
+def _interval(lo: float, hi: float, y: float) -> str:
+    """A row's 95% interval, from ``lo`` to ``hi``, with its end ticks."""
+    middle = y + ROW / 2
+    return (f'<path d="M{lo:.1f} {middle}H{hi:.1f}M{lo:.1f} {middle - 6}V{middle + 6}'
+            f'M{hi:.1f} {middle - 6}V{middle + 6}" stroke="currentColor" stroke-width="1.5"/>')
 
 
 def _text(x: float, y: float, text: str, anchor: str = "start", weight: str = "400", size: int = 13) -> str:
@@ -91,12 +101,9 @@ def ranking_svg(names: list[str], means: list[float], intervals: list[tuple[floa
     for index, name in enumerate(names):
         start, end = sorted((zero, LABEL + (means[index] - low) * scale))
         parts.append(_text(LABEL - 8, y + 17, name if len(name) <= 22 else name[:21] + "…", anchor="end"))
-        parts.append(f'<rect x="{start:.1f}" y="{y + 4}" width="{max(end - start, 1):.1f}" height="{ROW - 8}" '
-                     f'fill="{COLOURS[0 if mine[index] else 1]}" rx="2"/>')
+        parts.append(_bar(start, end, y, COLOURS[0 if mine[index] else 1]))
         lo, hi = (LABEL + (v - low) * scale for v in intervals[index])
-        middle = y + ROW / 2
-        parts.append(f'<path d="M{lo:.1f} {middle}H{hi:.1f}M{lo:.1f} {middle - 6}V{middle + 6}'
-                     f'M{hi:.1f} {middle - 6}V{middle + 6}" stroke="currentColor" stroke-width="1.5"/>')
+        parts.append(_interval(lo, hi, y))
         parts.append(_text(LABEL + BAR_WIDTH + 8, y + 17, values[index]))
         y += ROW
     parts.append(f'<line x1="{zero:.1f}" y1="24" x2="{zero:.1f}" y2="{y}" stroke="currentColor" stroke-opacity=".4"/>')
